@@ -1,0 +1,29 @@
+"""Domain exceptions. Each carries a one-line message that says what to do."""
+
+
+class TreatyError(Exception):
+    """Base of every error a user can be shown as one line."""
+
+
+class SourceError(TreatyError):
+    """A source file cannot be read: missing, empty, binary or undecodable."""
+
+
+class ManifestError(TreatyError):
+    """The corpus manifest is malformed."""
+
+
+class StoreError(TreatyError):
+    """The corpus store is missing or unusable."""
+
+
+class NotFoundError(TreatyError):
+    """A treaty, unit or citation target does not exist."""
+
+
+class AmbiguousError(TreatyError):
+    """A reference matches more than one treaty."""
+
+
+class QueryError(TreatyError):
+    """A search query or citation cannot be understood."""
