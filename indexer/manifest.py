@@ -1,0 +1,120 @@
+"""The corpus manifest: `corpus/manifest.toml`, one `[[document]]` table per source file.
+
+A text in the corpus folder with no entry still ingests: its metadata is guessed later by
+`indexer.metadata` and the guesses are reported as warnings.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from indexer.errors import ManifestError
+
+MANIFEST_NAME = "manifest.toml"
+#: Suffixes of files that are taken as source texts when they have no manifest entry.
+TEXT_SUFFIXES = (".txt",)
+
+_TREATY_ID = re.compile(r"^(?:[a-z]{2}(?:-[a-z]{2})+|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)-\d{4}$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_KNOWN_KEYS = {
+    "file", "treaty", "parties", "signed", "place", "languages", "article", "title", "note",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One manifest entry (declared fields only; None = not declared)."""
+
+    file: str
+    treaty: str | None = None
+    parties: tuple[str, ...] | None = None
+    signed: str | None = None
+    place: str | None = None
+    languages: tuple[str, ...] | None = None
+    article: int | None = None
+    title: str | None = None
+    note: str | None = None
+    declared: bool = True  # False for a file found in the folder without an entry
+
+
+def _entry(table: dict, where: str) -> Entry:
+    unknown = set(table) - _KNOWN_KEYS
+    if unknown:
+        raise ManifestError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    file = table.get("file")
+    if not isinstance(file, str) or not file.strip():
+        raise ManifestError(f"{where}: every [[document]] needs a `file` (a path)")
+    treaty = table.get("treaty")
+    if treaty is not None and (not isinstance(treaty, str) or not _TREATY_ID.match(treaty)):
+        raise ManifestError(
+            f"{where}: treaty id {treaty!r} is not like 'br-pe-2006' or 'nordic-1996'"
+        )
+    parties = table.get("parties")
+    if parties is not None:
+        if not isinstance(parties, list) or not all(
+            isinstance(p, str) and re.fullmatch(r"[A-Za-z]{2}", p) for p in parties
+        ):
+            raise ManifestError(f"{where}: parties must be ISO 3166-1 alpha-2 codes like 'BR'")
+        parties = tuple(sorted(p.upper() for p in parties))
+    signed = table.get("signed")
+    if signed is not None:
+        signed = str(signed)
+        if not _DATE.match(signed):
+            raise ManifestError(f"{where}: signed must be a date like 2006-02-17")
+    languages = table.get("languages")
+    if languages is not None:
+        if not isinstance(languages, list) or not all(
+            isinstance(x, str) and re.fullmatch(r"[a-z]{2}", x) for x in languages
+        ):
+            raise ManifestError(f"{where}: languages must be ISO 639-1 codes like 'en'")
+        languages = tuple(languages)
+    article = table.get("article")
+    if article is not None and (not isinstance(article, int) or article < 1):
+        raise ManifestError(f"{where}: article must be a positive whole number")
+    return Entry(
+        file=file,
+        treaty=treaty,
+        parties=parties,
+        signed=signed,
+        place=table.get("place"),
+        languages=languages,
+        article=article,
+        title=table.get("title"),
+        note=table.get("note"),
+    )
+
+
+def load(corpus_dir: Path) -> list[Entry]:
+    """Entries of the manifest in `corpus_dir`, then undeclared text files in it (sorted).
+
+    A missing manifest is not an error: every text file is then undeclared.
+    """
+    corpus_dir = Path(corpus_dir)
+    if not corpus_dir.is_dir():
+        raise ManifestError(f"{corpus_dir}: corpus folder not found (use --corpus DIR)")
+    entries: list[Entry] = []
+    path = corpus_dir / MANIFEST_NAME
+    if path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ManifestError(f"{path}: not valid TOML ({exc})") from None
+        tables = data.get("document", [])
+        if not isinstance(tables, list):
+            raise ManifestError(f"{path}: expected [[document]] tables")
+        for i, table in enumerate(tables, 1):
+            entries.append(_entry(table, f"{path.name} document {i}"))
+    declared = {Path(e.file).as_posix() for e in entries}
+    seen: set[str] = set()
+    for e in entries:
+        if e.file in seen:
+            raise ManifestError(f"{path.name}: {e.file} is listed twice")
+        seen.add(e.file)
+    for f in sorted(corpus_dir.rglob("*")):
+        rel = f.relative_to(corpus_dir).as_posix()
+        if f.is_file() and f.suffix in TEXT_SUFFIXES and rel not in declared:
+            entries.append(Entry(file=rel, declared=False))
+    return entries

@@ -1,0 +1,245 @@
+"""Run the stages over a corpus: read -> clean -> languages -> normalise -> segment (with
+topics) -> store -> index. `process` is pure (text in, Document out); `ingest` does the I/O."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from indexer import clean as clean_stage
+from indexer import languages as lang_stage
+from indexer import manifest, metadata, store
+from indexer.errors import SourceError, TreatyError
+from indexer.models import Change, Decoded, DocMeta, Document, Line, Unit, Version
+from indexer.policy import policy
+from indexer.read import read_file
+
+DEFAULT_DATA = "data"
+
+
+def data_dir(explicit: str | os.PathLike | None = None) -> Path:
+    """The data directory: --data, else $TREATY_DATA, else ./data."""
+    return Path(explicit or os.environ.get("TREATY_DATA") or DEFAULT_DATA)
+
+
+def _meta_from_entry(entry: manifest.Entry) -> DocMeta:
+    return DocMeta(
+        file=entry.file,
+        treaty=entry.treaty or "",
+        parties=entry.parties or (),
+        signed=entry.signed,
+        place=entry.place,
+        languages=entry.languages or (),
+        article=entry.article,
+        title=entry.title,
+    )
+
+
+def _other_units(lines: Sequence[Line], note: str) -> tuple[Unit, ...]:
+    """Text kept as `other`, one unit per run of consecutive blocks."""
+    units: list[Unit] = []
+    run: list[Line] = []
+
+    def flush() -> None:
+        if run:
+            units.append(Unit(
+                eid=f"other_{len(units) + 1}", kind="other",
+                text="\n".join(x.text for x in run), raw="\n".join(x.raw for x in run),
+                start=min(x.start for x in run), end=max(x.end for x in run), note=note,
+            ))
+            run.clear()
+
+    for line in lines:
+        if run and line.block - run[-1].block > 1:
+            flush()
+        run.append(line)
+    flush()
+    return tuple(units)
+
+
+def _with_changes(unit: Unit, changes_by_line: dict[int, tuple[Change, ...]]) -> Unit:
+    """Attach the OCR repairs of the unit's source lines where `segment` did not."""
+    children = tuple(_with_changes(c, changes_by_line) for c in unit.children)
+    if unit.changes or not changes_by_line:
+        return replace(unit, children=children)
+    found: list[Change] = []
+    for start, changes in changes_by_line.items():
+        if unit.start <= start <= unit.end:
+            found.extend(ch for ch in changes if ch.before in unit.raw or ch.after in unit.text)
+    return replace(unit, children=children, changes=tuple(found))
+
+
+def _count(units: Sequence[Unit], kind: str) -> int:
+    return sum(1 for u in units if u.kind == kind)
+
+
+def process(decoded: Decoded, meta: DocMeta) -> tuple[Document, list[tuple]]:
+    """Turn one decoded source text into a Document (and its removed furniture rows)."""
+    from indexer.normalise import normalise_line
+    from indexer.segment import segment
+
+    cleaned = clean_stage.clean(decoded.text)
+    warnings: list[str] = []
+    streams = lang_stage.split(cleaned.lines, list(meta.languages) or None)
+    if not meta.languages:
+        meta = replace(meta, languages=tuple(k for k in streams if policy(k)),
+                       guessed=(*meta.guessed, "languages"))
+    if not (meta.treaty and meta.parties and meta.signed):
+        meta = metadata.guess(meta, [x.text for x in cleaned.lines])
+    versions: list[Version] = []
+    for lang, lines in streams.items():
+        if policy(lang) is None or lang not in meta.languages:
+            units = _other_units(lines, f"text in {lang}, not a version of this treaty")
+            if lang != "und":
+                warnings.append(f"{sum(len(x.raw) for x in lines)} characters of text in "
+                                f"'{lang}' kept as other")
+            versions.append(Version(lang=lang, units=units))
+            continue
+        normalised = [normalise_line(x) for x in lines]
+        units = segment(normalised, lang, article=meta.article)
+        by_line = {x.start: x.changes for x in normalised if x.changes}
+        units = tuple(_with_changes(u, by_line) for u in units)
+        inferred = sum(1 for u in units if u.kind == "article" and u.number_inferred)
+        if _count(units, "article") == 0:
+            warnings.append(f"{lang}: no articles found")
+        elif inferred:
+            warnings.append(f"{lang}: {inferred} of {_count(units, 'article')} article numbers "
+                            "inferred (headings missing)")
+        versions.append(Version(lang=lang, units=units))
+    for name in meta.guessed:
+        value = getattr(meta, name)
+        shown = ",".join(value) if isinstance(value, tuple) else value
+        warnings.append(f"{name} guessed: {shown or 'unknown'}")
+    doc = Document(
+        meta=meta, sha256=decoded.sha256, encoding=decoded.encoding,
+        versions=tuple(versions), warnings=tuple(warnings),
+        source_lines=decoded.text.count("\n") + 1,
+    )
+    removed = [(x.start, x.end, x.raw, "page furniture") for x in cleaned.furniture]
+    return doc, removed
+
+
+@dataclass
+class DocReport:
+    file: str
+    treaty: str = ""
+    languages: tuple[str, ...] = ()
+    articles: dict[str, int] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+    error: str | None = None
+    reused: bool = False
+    seconds: float = 0.0
+
+
+@dataclass
+class IngestReport:
+    documents: list[DocReport]
+    store: Path | None
+    index: Path | None = None
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> list[DocReport]:
+        return [d for d in self.documents if d.error]
+
+
+def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocReport]:
+    out: dict[str, DocReport] = {}
+    if not files:
+        return out
+    import json
+
+    with store.connect(db_dir) as db:
+        for f in files:
+            row = db.execute("SELECT treaty, languages, warnings FROM documents WHERE file=?",
+                             (f,)).fetchone()
+            counts = dict(db.execute(
+                "SELECT lang, COUNT(*) FROM units WHERE file=? AND kind='article' GROUP BY lang",
+                (f,)).fetchall())
+            langs = tuple(json.loads(row["languages"]))
+            out[f] = DocReport(file=f, treaty=row["treaty"], languages=langs,
+                               articles={k: counts.get(k, 0) for k in langs},
+                               warnings=tuple(json.loads(row["warnings"])), reused=True)
+    return out
+
+
+def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None, *,
+           engine: str | None = None, force: bool = False,
+           progress: Callable[[str], None] | None = None) -> IngestReport:
+    """Ingest every document of `corpus_dir` into the store under `data`, then build the index.
+
+    Unchanged files (same content hash, same pipeline version) are not re-processed. A file
+    that fails is reported and skipped; every other document is still ingested.
+    """
+    t0 = time.perf_counter()
+    corpus_dir = Path(corpus_dir)
+    ddir = data_dir(data)
+    entries = manifest.load(corpus_dir)
+    prior = {} if force else store.previous(ddir)
+    reports: list[DocReport] = []
+    fresh: list[tuple[Document, list[tuple]]] = []
+    keep: list[str] = []
+    for entry in entries:
+        t1 = time.perf_counter()
+        if progress:
+            progress(entry.file)
+        rep = DocReport(file=entry.file)
+        try:
+            decoded = read_file(corpus_dir / entry.file)
+            old = prior.get(entry.file)
+            if old and old.sha256 == decoded.sha256 and entry.declared:
+                keep.append(entry.file)
+                rep.reused = True
+            else:
+                doc, removed = process(decoded, _meta_from_entry(entry))
+                fresh.append((doc, removed))
+                rep.treaty = doc.meta.treaty
+                rep.languages = tuple(v.lang for v in doc.versions)
+                rep.articles = {v.lang: _count(v.units, "article") for v in doc.versions}
+                rep.warnings = doc.warnings
+        except SourceError as exc:
+            rep.error = str(exc)
+        except TreatyError as exc:
+            rep.error = f"{entry.file}: {exc}"
+        rep.seconds = time.perf_counter() - t1
+        reports.append(rep)
+    _disambiguate(fresh)
+    path = store.write(ddir, fresh, keep=keep)
+    reused = _articles_from_store(ddir, keep)
+    reports = [reused.get(r.file, r) if r.reused else r for r in reports]
+    index_path = None
+    try:
+        from indexer import index as index_stage
+    except ImportError:  # the index stage is optional until it exists
+        index_stage = None
+    if index_stage is not None:
+        from indexer.docs import index_docs
+
+        index_path = ddir / "index"
+        index_stage.build_index(index_docs(ddir), index_path,
+                                engine=engine or os.environ.get("TREATY_ENGINE") or "whoosh")
+    return IngestReport(reports, path, index_path, time.perf_counter() - t0)
+
+
+def _disambiguate(docs: list[tuple[Document, list[tuple]]]) -> None:
+    """Two files of one treaty in one language (e.g. a split source) must not share eIds of
+    `other` units: number them on across files."""
+    seen: dict[tuple[str, str], int] = {}
+    for i, (doc, removed) in enumerate(docs):
+        versions = []
+        for v in doc.versions:
+            key = (doc.meta.treaty, v.lang)
+            offset = seen.get(key, 0)
+            units = v.units
+            if offset:
+                units = tuple(
+                    replace(u, eid=f"other_{offset + int(u.eid.split('_')[1])}")
+                    if u.kind == "other" and u.eid.startswith("other_") else u
+                    for u in units
+                )
+            seen[key] = offset + _count(units, "other")
+            versions.append(replace(v, units=units))
+        docs[i] = (replace(doc, versions=tuple(versions)), removed)

@@ -1,0 +1,188 @@
+"""SQLite store: the system of record.
+
+Writes go to a new file beside the old one that replaces it (os.replace) only when complete,
+so a failed or interrupted ingest never leaves a broken corpus. Documents whose content hash
+is unchanged are copied over from the previous store instead of being re-processed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+
+from indexer.errors import StoreError
+from indexer.models import Document, Unit
+
+STORE_NAME = "corpus.sqlite"
+#: Bump when the pipeline's output changes, so unchanged files are re-processed once.
+PIPELINE_VERSION = "1"
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE documents (
+    file TEXT PRIMARY KEY, treaty TEXT NOT NULL, sha256 TEXT NOT NULL, encoding TEXT,
+    source_lines INTEGER, languages TEXT, warnings TEXT, meta TEXT
+);
+CREATE TABLE treaties (
+    id TEXT PRIMARY KEY, parties TEXT, signed TEXT, place TEXT, title TEXT,
+    languages TEXT, files TEXT
+);
+CREATE TABLE units (
+    id TEXT PRIMARY KEY, treaty TEXT NOT NULL, lang TEXT NOT NULL, eid TEXT NOT NULL,
+    parent TEXT, top TEXT NOT NULL, seq INTEGER NOT NULL, depth INTEGER NOT NULL,
+    kind TEXT NOT NULL, number INTEGER, label TEXT, num TEXT, title TEXT, topic TEXT,
+    number_inferred INTEGER NOT NULL DEFAULT 0, refers_to INTEGER, chapter TEXT, note TEXT,
+    text TEXT NOT NULL, raw TEXT NOT NULL, file TEXT NOT NULL,
+    start_line INTEGER, end_line INTEGER, changes TEXT
+);
+CREATE INDEX units_treaty ON units(treaty, lang, seq);
+CREATE INDEX units_top ON units(treaty, lang, top);
+CREATE INDEX units_topic ON units(topic, kind);
+CREATE TABLE removed (
+    file TEXT NOT NULL, start_line INTEGER, end_line INTEGER, raw TEXT, reason TEXT
+);
+CREATE TABLE links (
+    treaty TEXT NOT NULL, eid TEXT NOT NULL, lang_a TEXT NOT NULL, lang_b TEXT NOT NULL,
+    eid_b TEXT NOT NULL, level TEXT NOT NULL, score REAL NOT NULL, method TEXT NOT NULL
+);
+CREATE INDEX links_treaty ON links(treaty, eid);
+"""
+
+
+def store_path(data_dir: Path) -> Path:
+    return Path(data_dir) / STORE_NAME
+
+
+def _flatten(unit: Unit, treaty: str, lang: str, top: str, parent: str | None, depth: int,
+             counter: list[int]) -> Iterator[tuple]:
+    counter[0] += 1
+    yield (
+        f"{treaty}/{lang}/{unit.eid}", treaty, lang, unit.eid, parent, top, counter[0], depth,
+        unit.kind, unit.number, unit.label, unit.num, unit.title, unit.topic,
+        int(unit.number_inferred), unit.refers_to, unit.chapter, unit.note, unit.text, unit.raw,
+        None, unit.start, unit.end,
+        json.dumps([c.__dict__ for c in unit.changes], ensure_ascii=False) if unit.changes else None,
+    )
+    for child in unit.children:
+        yield from _flatten(child, treaty, lang, top, unit.eid, depth + 1, counter)
+
+
+def _insert_document(db: sqlite3.Connection, doc: Document, removed: Iterable[tuple]) -> None:
+    m = doc.meta
+    db.execute(
+        "INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)",
+        (m.file, m.treaty, doc.sha256, doc.encoding, doc.source_lines,
+         json.dumps([v.lang for v in doc.versions]), json.dumps(list(doc.warnings)),
+         json.dumps({"parties": m.parties, "signed": m.signed, "place": m.place,
+                     "title": m.title, "article": m.article, "guessed": m.guessed},
+                    ensure_ascii=False)),
+    )
+    counter = [0]
+    for version in doc.versions:
+        rows = []
+        for unit in version.units:
+            rows.extend(_flatten(unit, m.treaty, version.lang, unit.eid, None, 0, counter))
+        rows = [r[:20] + (m.file,) + r[21:] for r in rows]
+        db.executemany(f"INSERT INTO units VALUES ({','.join('?' * 24)})", rows)
+    db.executemany(
+        "INSERT INTO removed VALUES (?,?,?,?,?)", [(m.file, *r) for r in removed]
+    )
+
+
+def _treaty_rows(db: sqlite3.Connection) -> None:
+    """(Re)derive the treaties table from documents."""
+    db.execute("DELETE FROM treaties")
+    by_treaty: dict[str, dict] = {}
+    for file, treaty, langs, meta in db.execute(
+        "SELECT file, treaty, languages, meta FROM documents ORDER BY file"
+    ):
+        meta = json.loads(meta)
+        t = by_treaty.setdefault(
+            treaty, {"parties": meta["parties"], "signed": meta["signed"],
+                     "place": meta["place"], "title": meta["title"], "languages": [],
+                     "files": []},
+        )
+        t["files"].append(file)
+        for lang in json.loads(langs):
+            if lang not in t["languages"]:
+                t["languages"].append(lang)
+    db.executemany(
+        "INSERT INTO treaties VALUES (?,?,?,?,?,?,?)",
+        [(tid, json.dumps(t["parties"]), t["signed"], t["place"], t["title"],
+          json.dumps(t["languages"]), json.dumps(t["files"]))
+         for tid, t in by_treaty.items()],
+    )
+
+
+@dataclass(frozen=True)
+class Prior:
+    """What the previous store knows about one file."""
+
+    file: str
+    sha256: str
+
+
+def previous(data_dir: Path) -> dict[str, Prior]:
+    """Files of the current store with their hashes (empty when there is none or it is stale)."""
+    path = store_path(data_dir)
+    if not path.exists():
+        return {}
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            version = db.execute("SELECT value FROM meta WHERE key='pipeline'").fetchone()
+            if not version or version[0] != PIPELINE_VERSION:
+                return {}
+            return {f: Prior(f, h) for f, h in db.execute("SELECT file, sha256 FROM documents")}
+    except sqlite3.DatabaseError:
+        return {}
+
+
+def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple]]],
+          keep: Iterable[str] = (), links: Iterable[tuple] = ()) -> Path:
+    """Write a new store: `documents` (each with its removed furniture rows) plus the `keep`
+    files copied unchanged from the current store; then atomically replace the old one."""
+    data_dir = Path(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    final = store_path(data_dir)
+    tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    keep = list(keep)
+    try:
+        with closing(sqlite3.connect(tmp)) as db:
+            db.executescript(SCHEMA)
+            db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
+            for doc, removed in documents:
+                _insert_document(db, doc, removed)
+            if keep and final.exists():
+                db.execute("ATTACH DATABASE ? AS old", (f"file:{final}?mode=ro",))
+                marks = ",".join("?" * len(keep))
+                for table in ("documents", "units", "removed"):
+                    db.execute(
+                        f"INSERT INTO {table} SELECT * FROM old.{table} WHERE file IN ({marks})",
+                        keep,
+                    )
+                db.commit()
+                db.execute("DETACH DATABASE old")
+            db.executemany("INSERT INTO links VALUES (?,?,?,?,?,?,?,?)", list(links))
+            _treaty_rows(db)
+            db.commit()
+        os.replace(tmp, final)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return final
+
+
+def connect(data_dir: Path) -> sqlite3.Connection:
+    """A read-only connection to the store, rows as sqlite3.Row."""
+    path = store_path(data_dir)
+    if not path.exists():
+        raise StoreError(f"no corpus at {path}: run `treaty ingest` first (or pass --data DIR)")
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    db.row_factory = sqlite3.Row
+    return db

@@ -1,0 +1,159 @@
+"""Read access to the stored corpus: treaties, outlines, unit trees and the JSONL export.
+
+Everything here reads the SQLite store, never the raw texts.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from indexer import store
+from indexer.errors import NotFoundError
+
+
+@dataclass(frozen=True)
+class Treaty:
+    id: str
+    parties: tuple[str, ...]
+    signed: str | None
+    place: str | None
+    title: str | None
+    languages: tuple[str, ...]
+    files: tuple[str, ...]
+
+
+def _treaty(row: sqlite3.Row) -> Treaty:
+    return Treaty(
+        id=row["id"], parties=tuple(json.loads(row["parties"] or "[]")), signed=row["signed"],
+        place=row["place"], title=row["title"],
+        languages=tuple(json.loads(row["languages"] or "[]")),
+        files=tuple(json.loads(row["files"] or "[]")),
+    )
+
+
+class Corpus:
+    """The store, opened read-only."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = Path(data_dir)
+        self.db = store.connect(self.data_dir)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Corpus:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- treaties -------------------------------------------------------------------------
+    def treaties(self) -> list[Treaty]:
+        return [_treaty(r) for r in self.db.execute("SELECT * FROM treaties ORDER BY id")]
+
+    def treaty(self, treaty_id: str) -> Treaty:
+        row = self.db.execute("SELECT * FROM treaties WHERE id = ?", (treaty_id,)).fetchone()
+        if row is None:
+            known = ", ".join(t.id for t in self.treaties()) or "none"
+            raise NotFoundError(f"no treaty '{treaty_id}' (the corpus has: {known})")
+        return _treaty(row)
+
+    def check_lang(self, treaty: Treaty, lang: str | None) -> None:
+        if lang and lang not in treaty.languages:
+            raise NotFoundError(
+                f"{treaty.id} has no '{lang}' version (it has: {', '.join(treaty.languages)})"
+            )
+
+    # -- units ----------------------------------------------------------------------------
+    def rows(self, treaty: str, lang: str | None = None, *, top: str | None = None,
+             kinds: tuple[str, ...] | None = None) -> list[sqlite3.Row]:
+        sql = "SELECT * FROM units WHERE treaty = ?"
+        args: list = [treaty]
+        if lang:
+            sql += " AND lang = ?"
+            args.append(lang)
+        if top:
+            sql += " AND top = ?"
+            args.append(top)
+        if kinds:
+            sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+            args.extend(kinds)
+        return self.db.execute(sql + " ORDER BY lang, seq", args).fetchall()
+
+    def tree(self, treaty: str, lang: str, top: str | None = None) -> list[dict]:
+        """Top-level units of one version as nested dicts (children under "children")."""
+        nodes: dict[str, dict] = {}
+        roots: list[dict] = []
+        for r in self.rows(treaty, lang, top=top):
+            node = dict(r)
+            node["children"] = []
+            nodes[r["eid"]] = node
+            parent = nodes.get(r["parent"]) if r["parent"] else None
+            (parent["children"] if parent else roots).append(node)
+        return roots
+
+
+def outline(corpus: Corpus, treaty_id: str, lang: str | None = None) -> dict:
+    """Per language: each top-level unit with number, label, title, topic, paragraph count."""
+    t = corpus.treaty(treaty_id)
+    corpus.check_lang(t, lang)
+    versions = {}
+    for lg in [lang] if lang else t.languages:
+        units = []
+        for node in corpus.tree(t.id, lg):
+            units.append({
+                "eid": node["eid"], "kind": node["kind"], "number": node["number"],
+                "label": node["label"], "title": node["title"], "topic": node["topic"],
+                "number_inferred": bool(node["number_inferred"]),
+                "refers_to": node["refers_to"],
+                "paragraphs": sum(1 for c in node["children"] if c["kind"] == "paragraph"),
+                "lines": [node["start_line"], node["end_line"]],
+            })
+        versions[lg] = units
+    return {"treaty": t.id, "parties": list(t.parties), "signed": t.signed, "place": t.place,
+            "title": t.title, "languages": list(t.languages), "files": list(t.files),
+            "versions": versions}
+
+
+def _point(node: dict, treaty: str, lang: str) -> dict:
+    return {"id": f"{treaty}/{lang}/{node['eid']}", "num": node["num"], "text": node["text"],
+            "raw": node["raw"],
+            "points": [_point(c, treaty, lang) for c in node["children"]]}
+
+
+def export_record(node: dict) -> dict:
+    """The export object of one top-level unit (see README, "Export format")."""
+    treaty, lang = node["treaty"], node["lang"]
+    paragraphs = []
+    for c in node["children"]:
+        if c["kind"] != "paragraph":
+            continue
+        p = _point(c, treaty, lang)
+        paragraphs.append(p)
+    return {
+        "id": node["id"], "treaty": treaty, "lang": lang, "kind": node["kind"],
+        "number": node["number"], "label": node["label"], "title": node["title"],
+        "topic": node["topic"], "number_inferred": bool(node["number_inferred"]),
+        "refers_to": node["refers_to"], "chapter": node["chapter"], "note": node["note"],
+        "text": node["text"], "raw": node["raw"], "paragraphs": paragraphs,
+        "changes": json.loads(node["changes"]) if node["changes"] else [],
+        "source": {"file": node["file"], "lines": [node["start_line"], node["end_line"]]},
+    }
+
+
+def export_jsonl(corpus: Corpus, treaty: str | None = None,
+                 lang: str | None = None) -> Iterator[dict]:
+    """Every top-level unit (of one treaty / language if given) as an export record."""
+    treaties = [corpus.treaty(treaty)] if treaty else corpus.treaties()
+    for t in treaties:
+        if treaty:
+            corpus.check_lang(t, lang)
+        for lg in t.languages:
+            if lang and lg != lang:
+                continue
+            for node in corpus.tree(t.id, lg):
+                yield export_record(node)
