@@ -116,6 +116,11 @@ def treaty_id(parties: Sequence[str], year: int | str | None, fallback: str) -> 
     return slug
 
 
+def _codes(matches) -> list[str]:
+    """Distinct country codes in order of first mention."""
+    return list(dict.fromkeys(m.code for m in matches))
+
+
 def guess(meta: DocMeta, lines: Sequence[str]) -> DocMeta:
     """Fill the fields of `meta` that are empty from the text's title and closing formula."""
     from indexer.countries import find_countries  # lazy: builds name tables on first use
@@ -125,7 +130,7 @@ def guess(meta: DocMeta, lines: Sequence[str]) -> DocMeta:
     closing = closing_text(lines)
     parties = meta.parties
     if not parties:
-        found = find_countries(head) or find_countries(closing)
+        found = _codes(find_countries(head)) or _codes(find_countries(closing))
         if len(found) >= 2:
             parties = tuple(sorted(found))
             guessed.append("parties")

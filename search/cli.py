@@ -121,27 +121,36 @@ def _summary(report) -> str:
 
 
 @main.command()
-@click.argument("treaty")
+@click.argument("treaty", required=False)
 @lang_option
 @data_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @domain_errors
-def show(treaty: str, lang: str | None, data: Path | None, as_json: bool) -> None:
-    """Outline of TREATY: each article's number, label, title, topic and paragraph count,
-    per language version. Inferred article numbers are marked with '*'.
+def show(treaty: str | None, lang: str | None, data: Path | None, as_json: bool) -> None:
+    """Outline of TREATY (of every treaty when none is given): each article's number, label,
+    title, topic and paragraph count, per language version. Inferred article numbers are
+    marked with '*'.
 
     \b
     Examples:
       treaty show br-pe-2006
       treaty show br-se-1965 --lang pt
+      treaty show --json br-cn-1991
     """
     from search.corpus import Corpus, outline
 
     with Corpus(_data(data)) as corpus:
-        result = outline(corpus, treaty, lang)
+        ids = [treaty] if treaty else [t.id for t in corpus.treaties()]
+        results = [outline(corpus, tid, lang) for tid in ids]
     if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        out = results[0] if treaty else results
+        click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
+    for result in results:
+        _print_outline(result)
+
+
+def _print_outline(result: dict) -> None:
     click.echo(f"{result['treaty']}  {result['title'] or ''}")
     click.echo(f"parties: {', '.join(result['parties'])}  signed: {result['signed'] or '?'}  "
                f"place: {result['place'] or '?'}  files: {', '.join(result['files'])}")
@@ -160,7 +169,7 @@ def show(treaty: str, lang: str | None, data: Path | None, as_json: bool) -> Non
             else:
                 click.echo(f"  {u['kind']:<11} {u['eid']:<10} lines {u['lines'][0]}-"
                            f"{u['lines'][1]}")
-    click.echo("\n* number inferred (heading missing in the source)")
+    click.echo("\n* number inferred (heading missing in the source)\n")
 
 
 @main.command()

@@ -25,3 +25,19 @@ def extra_dir() -> Path:
     if not EXTRA.is_dir():
         pytest.skip("shared/corpus-extra is not beside the project")
     return EXTRA
+
+
+@pytest.fixture(scope="session")
+def ingest_report(tmp_path_factory):
+    """The bundled corpus ingested once per test session into a fresh data directory."""
+    from indexer.pipeline import ingest
+
+    data = tmp_path_factory.mktemp("data")
+    report = ingest(CORPUS, data)
+    report.data = data
+    return report
+
+
+@pytest.fixture(scope="session")
+def ingested(ingest_report) -> Path:
+    return ingest_report.data
