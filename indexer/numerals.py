@@ -1,0 +1,428 @@
+"""Numbers as printed in treaty texts, and the regexes that find article, paragraph and point
+labels.
+
+Parsers return ``None`` for anything they cannot read; they never guess. Guessing an
+OCR-garbled label needs context (the number the sequence expects next), which is what
+:func:`plausible_label` and :func:`label_distance` are for.
+
+Regex builders follow eyecite's ``regexes.py``: small named functions that each build one
+grammar, with every edge case commented and tested in ``tests/test_numerals.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+# ---------------------------------------------------------------------------------------------
+# Roman numerals
+# ---------------------------------------------------------------------------------------------
+
+_ROMAN_VALUES = (
+    (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+    (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+)  # fmt: skip
+# Canonical (subtractive) form only: "IIII" and "VX" are not numbers in treaty headings.
+_ROMAN_RE = re.compile(r"M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})")
+
+
+def to_roman(n: int) -> str:
+    """1 -> "I", 14 -> "XIV" (canonical upper-case form); n must be 1..3999."""
+    if not 0 < n < 4000:
+        raise ValueError(f"roman numerals cover 1..3999, not {n}")
+    out = []
+    for value, letters in _ROMAN_VALUES:
+        count, n = divmod(n, value)
+        out.append(letters * count)
+    return "".join(out)
+
+
+def parse_roman(s: str) -> int | None:
+    """"XIV" or "xiv" -> 14; None unless `s` is a canonical roman numeral."""
+    s = s.strip().upper()
+    if not s or not _ROMAN_RE.fullmatch(s):
+        return None
+    total, i = 0, 0
+    for value, letters in _ROMAN_VALUES:
+        while s.startswith(letters, i):
+            total += value
+            i += len(letters)
+    return total or None
+
+
+# ---------------------------------------------------------------------------------------------
+# Chinese numerals
+# ---------------------------------------------------------------------------------------------
+
+_CN_DIGITS = {
+    "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
+    "六": 6, "七": 7, "八": 8, "九": 9,
+    # financial forms (大写), seen in some official texts
+    "壹": 1, "贰": 2, "貳": 2, "叁": 3, "參": 3, "肆": 4, "伍": 5, "陆": 6, "陸": 6,
+    "柒": 7, "捌": 8, "玖": 9,
+}  # fmt: skip
+_CN_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
+CN_NUMERAL_CHARS = "".join(_CN_DIGITS) + "".join(_CN_UNITS)
+_CN_SMALL = "〇一二三四五六七八九"
+
+
+def to_chinese(n: int) -> str:
+    """1 -> "一", 10 -> "十", 23 -> "二十三", 101 -> "一百零一", 110 -> "一百一十" (n 1..9999)."""
+    if not 0 < n < 10000:
+        raise ValueError(f"Chinese numerals here cover 1..9999, not {n}")
+    if n < 10:
+        return _CN_SMALL[n]
+    if n < 20:  # 十, 十一 … 十九: the leading 一 is omitted in headings
+        return "十" + (_CN_SMALL[n - 10] if n > 10 else "")
+    out = []
+    zero_pending = False
+    for value, unit in ((1000, "千"), (100, "百"), (10, "十"), (1, "")):
+        digit, n = divmod(n, value)
+        if digit:
+            if zero_pending:
+                out.append("零")
+                zero_pending = False
+            out.append(_CN_SMALL[digit] + unit)
+        elif out:
+            zero_pending = True
+    return "".join(out)
+
+
+def _halfwidth_digits(s: str) -> str:
+    """Fullwidth "１２" -> "12" (NFKC on digits only; leaves CJK untouched)."""
+    return "".join(unicodedata.normalize("NFKC", c) if c.isdigit() else c for c in s)
+
+
+def parse_chinese(s: str) -> int | None:
+    """"二十三" -> 23, "十" -> 10, "两" -> 2, "一百零一" -> 101, "１２" -> 12, "〇" -> 0.
+
+    Also arabic digits (half or fullwidth), which Chinese texts mix in freely.
+    """
+    s = _halfwidth_digits(s.strip())
+    if not s:
+        return None
+    if s.isdecimal():
+        return int(s)
+    if any(c not in _CN_DIGITS and c not in _CN_UNITS for c in s):
+        return None
+    if all(c in _CN_DIGITS for c in s):  # digit by digit, e.g. years: "一九九一"
+        return int("".join(str(_CN_DIGITS[c]) for c in s))
+    total, digit, last_unit = 0, None, 10**9
+    for c in s:
+        if c in _CN_DIGITS:
+            if digit is not None and _CN_DIGITS[c] != 0 and digit != 0:
+                return None  # two digits in a row without a unit: "二三十"
+            digit = _CN_DIGITS[c]
+        else:
+            unit = _CN_UNITS[c]
+            if unit >= last_unit:
+                return None  # units must fall: "十百" is not a number
+            # "十" alone at the start means 一十 (10)
+            total += (1 if digit is None else digit) * unit
+            if digit == 0:
+                return None
+            digit, last_unit = None, unit
+    if digit:
+        total += digit
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
+# Article labels as printed
+# ---------------------------------------------------------------------------------------------
+
+# OCR confusions seen in roman labels. Each garbled character maps to the roman letters it may
+# stand for. "l", "1", "|", "!", "í", "J", "T" for I (a serif I read as T: "ÅT" = XV); "Å", "K",
+# "H", "Y" for X; "U", "Y", "\\/" for V. Only used through `label_distance`, never by
+# `parse_label` except for the unambiguous lower-case l and digit 1 next to other roman letters.
+_CONFUSABLE: dict[str, str] = {
+    "I": "I", "i": "I", "l": "I", "1": "I", "|": "I", "!": "I", "í": "I", "ì": "I",
+    "j": "I", "J": "I", "T": "IV", "t": "I", "f": "I", "L": "IL", "]": "I", "[": "I",
+    "X": "X", "x": "X", "Å": "X", "å": "X", "K": "X", "k": "X", "H": "X", "Ä": "X", "Y": "XV",
+    "V": "V", "v": "V", "U": "V", "u": "V", "y": "V", "W": "VV",
+    "C": "C", "c": "C", "D": "D", "M": "M",
+}  # fmt: skip
+
+
+def parse_label(s: str) -> int | None:
+    """The number an article label stands for, without context.
+
+    Arabic ("10", "１０", "10A" -> 10), roman ("X", "xiv"), Chinese ("十", "二十三") and the
+    safe OCR repairs of roman labels: lower-case "l" and digit "1" inside a roman label read
+    as I ("Xl" -> 11, "XVll" -> 17, "X1" -> 11). Anything else (e.g. "ÅT") -> None: use
+    `plausible_label` with the expected number instead.
+    """
+    s = _halfwidth_digits(s.strip().rstrip(".:º°"))
+    if not s:
+        return None
+    m = re.fullmatch(r"(\d{1,3})\s*-?\s*[A-Za-z]?", s)  # "26-A", "12A": the number is 26, 12
+    if m:
+        return int(m.group(1))
+    if all(c in CN_NUMERAL_CHARS for c in s):
+        return parse_chinese(s)
+    # A lone "l" is 50 or a garbled I: ambiguous, left to context.
+    if s == "l":
+        return None
+    # One case throughout: a true roman numeral ("XIV", "xiv", "xl" = 40).
+    if s.isupper() or s.islower():
+        n = parse_roman(s)
+        if n is not None:
+            return n
+    # "Xl", "XVll", "X1": l/1 among upper-case roman letters read as I. Require at least one
+    # real upper-case roman letter so a bare "1" stays arabic.
+    if re.fullmatch(r"[IVXLl1]+", s) and re.search(r"[IVX]", s):
+        return parse_roman(s.replace("l", "I").replace("1", "I"))
+    return None
+
+
+def label_distance(s: str, n: int) -> float:
+    """How far printed label `s` is from any way of printing `n` (arabic, roman): an edit
+    distance where an OCR-confusable substitution costs 0.3 and anything else 1."""
+    s = s.strip().rstrip(".:")
+    if not s:
+        return float("inf")
+    targets = [str(n)]
+    if 0 < n < 4000:
+        targets.append(to_roman(n))
+    return min(_weighted_edit(s, t) for t in targets)
+
+
+def _weighted_edit(s: str, t: str) -> float:
+    prev = [float(j) for j in range(len(t) + 1)]
+    for i, a in enumerate(s, 1):
+        cur = [float(i)] + [0.0] * len(t)
+        for j, b in enumerate(t, 1):
+            if a == b:
+                sub = 0.0
+            elif b in _CONFUSABLE.get(a, "") or a.upper() == b:
+                sub = 0.3
+            else:
+                sub = 1.0
+            cur[j] = min(prev[j - 1] + sub, prev[j] + 1.0, cur[j - 1] + 1.0)
+        prev = cur
+    return prev[-1]
+
+
+def plausible_label(s: str, expected: int) -> bool:
+    """Whether printed label `s` can be a reading of `expected`.
+
+    An exact parse must equal `expected`. An unparseable label is plausible when it is
+    closer to `expected` (arabic or roman) than to its neighbours and within a small
+    OCR distance: "ÅT" is plausible for 15 (X~Å, V~T) when the sequence expects XV.
+    """
+    n = parse_label(s)
+    if n is not None:
+        return n == expected
+    d = label_distance(s, expected)
+    if d > 1.3:
+        return False
+    return all(d <= label_distance(s, k) for k in (expected - 1, expected + 1) if k > 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Regex builders
+# ---------------------------------------------------------------------------------------------
+
+# A label token as printed after "Article": arabic with optional letter suffix ("26-A"),
+# roman, or a short OCR-garbled roman token made of confusable characters ("Xl", "ÅT").
+_LABEL_TOKEN = r"(?:\d{1,3}(?:\s?-\s?[A-Z]|[A-Z])?\b|[IVXLCivxlc1|!ÅåTJYKHU]{1,7}\b)"
+
+
+def _spaced(word: str) -> str:
+    """`word` normally or letter-spaced ("C H A P T E R"), case-insensitively."""
+    return "(?:" + re.escape(word) + "|" + r"\s".join(re.escape(c) for c in word) + ")"
+
+
+@cache
+def article_heading_re() -> re.Pattern[str]:
+    """A line that opens an article, in en/pt/sv (and markdown): named groups `word`,
+    `label`, `title` (text printed after the label on the same line, may be empty).
+
+    - "ARTICLE 10", "Article X", "ARTIGO 5", "Artigo I", "Artikel XVII", "Art. 3"
+    - OCR: "Artiele II" (c read as e), "Artic1e", "Articie", "Artigö"
+    - markdown "##Article 5" (no space after the hashes), "**Article 5**"
+    - letter-spaced "A R T I C L E 5"
+    - "Article 5 - Dividends", "Article 5. Dividends", "Art. 10 Dividends": title on the line
+    - "Article 5A", "Artikel 26-A": lettered insertions keep the letter in `label`
+    Not: "Article shall apply" (no label), "Article 5 of the Convention shall" (decided by
+    `segment`, which checks that the title is heading-like).
+    """
+    word = (
+        r"(?P<word>"
+        r"ART[I1l][CÇ][L1I][EÉ]|Art[i1l][cCe][l1i][eé]|Articie"
+        r"|ART[I1l]GO|Art[i1l]g[oö]"
+        r"|ARTIKEL|Artikel|Art[i1l]kel"
+        r"|ARTICULO|ARTÍCULO|Art[ií]culo"
+        r"|" + _spaced("ARTICLE") + "|" + _spaced("ARTIGO") + "|" + _spaced("ARTIKEL") + "|"
+        r"Art\.(?:º|o)?"
+        r")"
+    )
+    return re.compile(
+        r"^\s*(?:#{1,6}\s*)?(?:\*\*)?\s*" + word + r"\s*(?P<label>" + _LABEL_TOKEN + r")"
+        r"\s*[º°]?\s*(?:\*\*)?\s*(?:[-–—.:]\s*)?(?P<title>.*?)\s*$"
+    )
+
+
+@cache
+def article_heading_zh_re() -> re.Pattern[str]:
+    """A Chinese article heading: "第二十三条 标题", "第２３条", "第23条：标题".
+
+    Groups `label` (as printed) and `title` (rest of the line; `segment` decides whether it
+    is a title or the article's first sentence, as in regulations: "第一条 为加强…").
+    """
+    return re.compile(
+        r"^\s*第(?P<label>[" + CN_NUMERAL_CHARS + r"0-9０-９]{1,6})条(?:之[一二三四五六七八九])?"
+        r"[\s　:：、.．]*(?P<title>.*?)\s*$"
+    )
+
+
+@cache
+def chapter_heading_re() -> re.Pattern[str]:
+    """Chapter headings (labels, not units): "CHAPTER I", "C H A P T E R III", "Chapter 2",
+    "CAPÍTULO IV", "Kapitel 3", "第一章 总则". Groups `label`, `title`."""
+    latin = (
+        "(?:" + "|".join(_spaced(w) for w in ("CHAPTER", "CAPÍTULO", "CAPITULO", "KAPITEL"))
+        + r"|Chapter|Capítulo|Capitulo|Kapitel)"
+    )
+    return re.compile(
+        r"^\s*(?:#{1,6}\s*)?(?:" + latin + r"\s*(?P<label>[IVXLC]+(?:\s[IVXLC])*|\d{1,2})\b"
+        r"|第(?P<zlabel>[" + CN_NUMERAL_CHARS + r"0-9]{1,4})章)"
+        r"\s*[-–—.:]?\s*(?P<title>.*?)\s*$",
+        re.IGNORECASE,
+    )
+
+
+# Paragraph label styles. Each returns (style, value) from `paragraph_label`.
+# - "dot":    "1. text"      (not "1.5 million": a space must follow the dot)
+# - "paren":  "(1) text"
+# - "sect":   "§ 1. text", "§1 text", "§ 1 text"
+# - "dash":   "1 - text", "1 – text" (Portuguese statutes: "1 - Os dividendos")
+# - "rparen": "1) text"  (a paragraph at top level; a point under "§ 1." — context decides)
+# - "cn":     "一、text"
+# - "fw":     "１．text"  (a paragraph at top level; a point when nested under "一、")
+_PARA_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("sect", r"§\s*(?P<n>\d{1,2})\s*\.?(?:\s+|$)"),
+    ("dot", r"(?P<n>\d{1,2})\s?\.(?:\s+|$)(?!\d)"),
+    ("paren", r"\((?P<n>\d{1,2})\)\s*"),
+    ("dash", r"(?P<n>\d{1,2})\s+[-–—]\s+"),
+    ("rparen", r"(?P<n>\d{1,2})\)\s*"),
+    ("cn", r"(?P<n>[一二三四五六七八九十]{1,3})\s*[、，,]"),
+    ("fw", r"(?P<n>[０-９]{1,2})\s*[．.]"),
+)
+
+
+@cache
+def paragraph_label_re() -> re.Pattern[str]:
+    """Paragraph labels at the start of a line; exactly one named group `s_<style>` matches,
+    the value is in `n_<style>`."""
+    parts = [
+        "(?P<s_" + style + ">" + pat.replace("(?P<n>", "(?P<n_" + style + ">") + ")"
+        for style, pat in _PARA_PATTERNS
+    ]
+    return re.compile(r"^\s*(?:" + "|".join(parts) + ")")
+
+
+# Point label styles:
+# - "alpha":   "a) text", "a. text" is NOT taken (too many sentence starts "A. Smith")
+# - "palpha":  "(a) text"
+# - "roman":   "i) text", "iv) text"
+# - "proman":  "(i) text", "(iv) text"
+# - "ualpha":  "A) text" (1965 print)
+# - "cnparen": "（一）text", "(一) text"
+# - "rparen":  "1) text" when nested under "§ 1." / "1." (shared with paragraphs)
+# - "fw":      "１．text" when nested under "一、"
+# - "dash":    "- text", "– text" (bullets) -- value None, continue the current point
+_POINT_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("proman", r"\((?P<n>(?:i{1,3}|iv|v|vi{1,3}|ix|x|xi{1,3}))\)\s*"),
+    ("palpha", r"\((?P<n>[a-z])\)\s*"),
+    ("roman", r"(?P<n>(?:i{1,3}|iv|v|vi{1,3}|ix|x|xi{1,3}))\)\s*"),
+    ("alpha", r"(?P<n>[a-z])\)\s*"),
+    ("ualpha", r"(?P<n>[A-Z])\)\s*"),
+    ("cnparen", r"[（(](?P<n>[一二三四五六七八九十]{1,3})[）)]\s*"),
+    ("rparen", r"(?P<n>\d{1,2})\)\s*"),
+    ("fw", r"(?P<n>[０-９]{1,2})\s*[．.]"),
+)
+
+
+@cache
+def point_label_re() -> re.Pattern[str]:
+    """Point labels at the start of a line; named groups `s_<style>` / `n_<style>`."""
+    parts = [
+        "(?P<s_" + style + ">" + pat.replace("(?P<n>", "(?P<n_" + style + ">") + ")"
+        for style, pat in _POINT_PATTERNS
+    ]
+    return re.compile(r"^\s*(?:" + "|".join(parts) + ")")
+
+
+def _matches(pattern: re.Pattern[str], text: str) -> list[tuple[str, str, int]]:
+    m = pattern.match(text)
+    if not m:
+        return []
+    return [
+        (k[2:], m.group("n_" + k[2:]), m.end())
+        for k, v in m.groupdict().items()
+        if k.startswith("s_") and v is not None
+    ]
+
+
+def paragraph_label(text: str) -> tuple[str, int, int] | None:
+    """("dot", 3, end) for "3. The term…"; None when the line has no paragraph label."""
+    for style, raw, end in _matches(paragraph_label_re(), text):
+        value = parse_chinese(raw) if style in ("cn", "fw") else int(raw)
+        if value:
+            return style, value, end
+    return None
+
+
+def point_labels(text: str) -> list[tuple[str, str, int]]:
+    """Every reading of a point label at the start of `text`: "i)" is both letter i and roman
+    one; the caller picks by context. Values: "a", "i", "1", "一" as printed (lower-cased)."""
+    out = []
+    m = point_label_re().match(text)
+    if not m:
+        return out
+    for k, v in m.groupdict().items():
+        if k.startswith("s_") and v is not None:
+            style = k[2:]
+            out.append((style, m.group("n_" + style), m.end()))
+    # "i)", "v)", "x)": roman one/five/ten, or the ninth/22nd/24th letter.
+    if out and out[0][0] == "roman" and len(out[0][1]) == 1:
+        out.append(("alpha", out[0][1], out[0][2]))
+    if out and out[0][0] == "proman" and len(out[0][1]) == 1:
+        out.append(("palpha", out[0][1], out[0][2]))
+    return out
+
+
+def point_value(style: str, raw: str) -> int:
+    """Ordinal of a point label within its style: a->1, iv->4, （三）->3, １->1."""
+    if style in ("alpha", "palpha", "ualpha"):
+        return ord(raw.lower()) - ord("a") + 1
+    if style in ("roman", "proman"):
+        return parse_roman(raw) or 0
+    return parse_chinese(raw) or 0
+
+
+@cache
+def article_reference_re() -> re.Pattern[str]:
+    """References to articles inside text: "Article 11", "Artigo 27 (Intercâmbio de
+    Informações)", "artikel XVII", "Ad Article 4", "第十二条". Groups `label`, `paren` (a
+    parenthesised title right after the number)."""
+    return re.compile(
+        r"(?:\b(?:Articles?|Artigos?|Artikl?e?ln?|Art\.)\s+(?P<label>\d{1,3}|[IVXL]{1,6})\b"
+        r"(?:\s*\(\s*[\"“”']?(?P<paren>[^)\"“”']{3,80})[\"“”']?\s*\))?"
+        r"|第(?P<zlabel>[" + CN_NUMERAL_CHARS + r"0-9]{1,5})条)"
+    )
+
+
+@cache
+def paragraph_reference_re() -> re.Pattern[str]:
+    """"paragraph 8 of Article 11", "parágrafo 2 do Artigo 20", "§ 2 av artikel XII",
+    "第十一条第七款" (article first in Chinese). Groups `para`, `art` (or `zart`, `zpara`)."""
+    return re.compile(
+        r"(?:\b(?:paragraph|parágrafo|paragrafo|número|§|punkt)\s+(?P<para>\d{1,2})"
+        r"\s+(?:of|do|da|de|av|i)\s+(?:the\s+)?(?:Article|Artigo|artigo|artikel|Artikel|Art\.)"
+        r"\s+(?P<art>\d{1,3}|[IVXL]{1,6})\b"
+        r"|第(?P<zart>[" + CN_NUMERAL_CHARS + r"0-9]{1,5})条第(?P<zpara>[" + CN_NUMERAL_CHARS
+        + r"0-9]{1,3})款)"
+    )
