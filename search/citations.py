@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from typing import NamedTuple, TypeVar
 
 from indexer.errors import QueryError
+from indexer.numerals import CN_NUMERAL_CHARS, parse_chinese, parse_roman, to_chinese
 from search.countries import country_name, find_countries, fold, is_alpha2
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
 ]
 
 STYLES = ("en", "pt", "sv", "zh")
+T = TypeVar("T", int, str)
 
 
 @dataclass(frozen=True)
@@ -67,87 +69,17 @@ class TreatyRef(NamedTuple):
 
 
 # --------------------------------------------------------------------------------------------
-# Numerals (roman and Chinese), kept private to this module.
-
-
-_ROMAN = (
-    (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-    (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
-)  # fmt: skip
-_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
-              "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
-_CN_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100}
-
-
-def _to_roman(n: int) -> str:
-    out = []
-    for value, letters in _ROMAN:
-        while n >= value:
-            out.append(letters)
-            n -= value
-    return "".join(out)
-
-
-def _parse_roman(s: str) -> int | None:
-    """Roman numeral (any case) -> int; None unless written canonically ("iiii" is not)."""
-    s = s.lower()
-    total, i = 0, 0
-    for value, letters in _ROMAN:
-        while s.startswith(letters, i):
-            total += value
-            i += len(letters)
-    return total if i == len(s) and total and _to_roman(total) == s else None
-
-
-def _parse_chinese(s: str) -> int | None:
-    """Chinese numeral -> int: 十 10, 二十三 23, 一百零五 105, positional 一〇五 105."""
-    if s.isdigit():
-        return int(s)
-    if not any(ch in _CN_UNITS for ch in s):  # positional: 一〇五
-        digits = [_CN_DIGITS.get(ch) for ch in s]
-        if None in digits:
-            return None
-        return int("".join(str(d) for d in digits))
-    total, cur = 0, 0
-    for ch in s:
-        if ch in _CN_DIGITS:
-            cur = _CN_DIGITS[ch]
-        elif ch in _CN_UNITS:
-            total += (cur or 1) * _CN_UNITS[ch]
-            cur = 0
-        else:
-            return None
-    return total + cur or None
-
-
-def _to_chinese(n: int) -> str:
-    """1 -> 一, 10 -> 十, 23 -> 二十三, 105 -> 一百零五, 110 -> 一百一十 (n < 1000)."""
-    digits = "零一二三四五六七八九"
-    if n < 10:
-        return digits[n]
-    if n < 20:
-        return "十" + (digits[n % 10] if n % 10 else "")
-    if n < 100:
-        return digits[n // 10] + "十" + (digits[n % 10] if n % 10 else "")
-    rest = n % 100
-    head = digits[n // 100] + "百"
-    if rest == 0:
-        return head
-    if rest < 10:
-        return head + "零" + digits[rest]
-    return head + digits[rest // 10] + "十" + (digits[rest % 10] if rest % 10 else "")
-
-
-# --------------------------------------------------------------------------------------------
 # Named regex builders. Every pattern runs on folded text (lower case, no accents).
 
 ARABIC = r"\d{1,3}"
-ROMAN = r"[ivxlcdm]{1,8}"  # validated by _parse_roman after matching
-CHINESE = r"[零〇一二三四五六七八九十百两兩拾佰]{1,8}|\d{1,3}"
+ROMAN = r"[ivxlcdm]{1,8}"  # validated by indexer.numerals.parse_roman
+CHINESE = rf"[{CN_NUMERAL_CHARS}]{{1,8}}|\d{{1,3}}"
 # Point labels: a, aa, ii. Digits are accepted after an explicit point word ("item 3").
 LETTERS = r"[a-z]{1,4}"
 # Ordinal marks after a number: "10.º", "2º" (pt).
 ORDINAL = r"(?:\s*\.?\s*[º°ª])?"
+# The end of a number: no letter or digit follows, except an ordinal mark ("º" is a letter).
+NUM_END = r"(?!(?![º°ª])\w)"
 # Treaty ids and codes are ASCII; a CJK character right after them is a boundary
 # ("br-pe-2006第十条"), so these use ASCII look-arounds, not \b.
 _NOT_ASCII_WORD_BEFORE = r"(?<![a-z0-9-])"
@@ -192,7 +124,7 @@ def protocol_regex() -> str:
     """
     return (
         rf"(?P<kw>{PROTOCOL_WORDS})"
-        rf"(?:[\s,]*(?:(?P<sub>{ITEM_WORDS})\.?)?\s*(?P<num>{ARABIC}|{ROMAN})(?!\w){ORDINAL}"
+        rf"(?:[\s,]*(?:(?P<sub>{ITEM_WORDS})\.?)?\s*(?P<num>{ARABIC}|{ROMAN}){NUM_END}{ORDINAL}"
         rf"{paren_tail()})?"
     )
 
@@ -200,7 +132,7 @@ def protocol_regex() -> str:
 def protocol_reversed_regex() -> str:
     """``item 4 do Protocolo``, ``punkt 4 i protokollet``, ``paragraph 4 of the Protocol``."""
     return (
-        rf"(?<!\w)(?P<sub>{ITEM_WORDS})\.?\s*(?P<num>{ARABIC})(?!\w){ORDINAL}[\s,]*"
+        rf"(?<!\w)(?P<sub>{ITEM_WORDS})\.?\s*(?P<num>{ARABIC}){NUM_END}{ORDINAL}[\s,]*"
         rf"(?:of\s+the|of|do|da|i|till|in\s+the|in)\s+(?P<kw>{PROTOCOL_WORDS})"
     )
 
@@ -214,7 +146,7 @@ def article_regex() -> str:
     """``Art. 10``, ``Article 10(2)(a)``, ``artigo 10.º``, ``artikel VII``, ``art 10 (2)``."""
     return (
         rf"(?P<kw>{words('article', 'artigo', 'artikel', 'art')})\.?\s*"
-        rf"(?P<num>{ARABIC}|{ROMAN})(?!\w){ORDINAL}{paren_tail()}"
+        rf"(?P<num>{ARABIC}|{ROMAN}){NUM_END}{ORDINAL}{paren_tail()}"
     )
 
 
@@ -229,8 +161,16 @@ def point_regex() -> str:
     Runs before the paragraph builder so that "sub-paragraph" is not read as "paragraph".
     """
     keyword = words(
-        "subparagraph", "sub-paragraph", "subpara", "alinea", "letra", "letter", "item",
-        "inciso", "point", "led",
+        "subparagraph",
+        "sub-paragraph",
+        "subpara",
+        "alinea",
+        "letra",
+        "letter",
+        "item",
+        "inciso",
+        "point",
+        "led",
     )
     return (
         rf"(?P<kw>{keyword})\.?\s*"
@@ -251,7 +191,7 @@ def paragraph_regex() -> str:
     )
     keyword = rf"{names}\.?|§|(?<!\w)n\.?\s*º"
     return (
-        rf"(?P<kw>{keyword})\s*(?P<num>{ARABIC})(?!\w){ORDINAL}"
+        rf"(?P<kw>{keyword})\s*(?P<num>{ARABIC}){NUM_END}{ORDINAL}"
         rf"(?:\s*(?:\((?P<tpoint>{LETTERS})\)|(?P<tpoint2>{LETTERS})\)"
         rf"|(?P<tpoint3>[a-z])(?=\s*(?:$|[,;:.]))|(?P<tpoint4>[a-df-hj-np-xz])(?=\s)))?"
     )
@@ -309,7 +249,7 @@ class _Found:
     paragraphs: set[int]
     points: set[str]
     protocol: bool = False
-    votes: dict[str, float] | None = None
+    votes: dict[str, float] = field(default_factory=dict)
     weak: bool = False
 
     def vote(self, keyword: str | None, weight: float = 2.0) -> None:
@@ -318,7 +258,7 @@ class _Found:
         lang = _KEYWORD_LANG.get(re.sub(r"[\s.]", "", keyword))  # "n.º" -> "nº"
         if lang is None:
             self.weak = True
-        elif self.votes is not None:
+        else:
             self.votes[lang] = self.votes.get(lang, 0.0) + weight
 
 
@@ -332,8 +272,8 @@ def _point(value: str | None, chinese: bool = False) -> str | None:
     """Normalise a point label; Chinese item numbers become letters (（一） -> a)."""
     if value is None:
         return None
-    if chinese and not value.isascii() or chinese and value.isdigit():
-        n = _parse_chinese(value)
+    if chinese and (value.isdigit() or not value.isascii()):
+        n = parse_chinese(value)
         if n is None or not 1 <= n <= 26:
             return None
         return chr(ord("a") + n - 1)
@@ -342,10 +282,10 @@ def _point(value: str | None, chinese: bool = False) -> str | None:
 
 def _number(value: str, chinese: bool = False) -> int | None:
     if chinese:
-        return _parse_chinese(value)
+        return parse_chinese(value)
     if value.isdigit():
         return int(value)
-    return _parse_roman(value)
+    return parse_roman(value)
 
 
 def _on_id(m: re.Match[str], f: _Found) -> bool:
@@ -370,7 +310,8 @@ def _on_multilateral(m: re.Match[str], f: _Found) -> bool:
 
 def _on_protocol(m: re.Match[str], f: _Found, chinese: bool = False) -> bool:
     f.protocol = True
-    f.vote(m.group("kw")) if not chinese else None
+    if not chinese:
+        f.vote(m.group("kw"))
     groups = m.groupdict()
     if groups.get("num"):
         n = _number(groups["num"], chinese)
@@ -441,7 +382,7 @@ _BUILDERS: tuple[tuple[str, re.Pattern[str], _Handler], ...] = (
 _YEAR = re.compile(year_regex())
 
 
-def _one(values: set, what: str, text: str) -> object:
+def _one(values: set[T], what: str, text: str) -> T | None:
     if len(values) > 1:
         listed = ", ".join(str(v) for v in sorted(values, key=str))
         raise QueryError(f"{_show(text)} cites more than one {what} ({listed}); cite one")
@@ -449,7 +390,7 @@ def _one(values: set, what: str, text: str) -> object:
 
 
 def _lang(f: _Found, work: str) -> str | None:
-    votes = f.votes or {}
+    votes = f.votes
     if _CJK.search(f.text):
         return "zh"
     for lang, pattern in _CONTEXT.items():
@@ -465,7 +406,7 @@ def _lang(f: _Found, work: str) -> str | None:
 
 def parse_citation(text: str) -> Citation:
     """Parse one citation; raise ``QueryError`` (one line) if nothing citable is in it."""
-    f = _Found(text, set(), set(), [], set(), set(), set(), votes={})
+    f = _Found(text, set(), set(), [], set(), set(), set())
     work = fold(text)
     for _name, pattern, handler in _BUILDERS:
         for m in list(pattern.finditer(work)):
@@ -478,7 +419,7 @@ def parse_citation(text: str) -> Citation:
             continue  # inside a component already read
         names.add(cm.code)
         for lang in cm.langs:
-            f.votes[lang] = f.votes.get(lang, 0.0) + 1.0 / len(cm.langs)  # type: ignore[index]
+            f.votes[lang] = f.votes.get(lang, 0.0) + 1.0 / len(cm.langs)
         work = work[: cm.start] + " " * (cm.end - cm.start) + work[cm.end :]
     if not f.years:
         ym = _YEAR.search(work)
@@ -500,7 +441,7 @@ def parse_citation(text: str) -> Citation:
     paragraph = _one(f.paragraphs, "paragraph", text)
     point = _one(f.points, "point", text)
     for value, what in ((article, "article"), (paragraph, "paragraph")):
-        if value is not None and not 1 <= int(value) <= 999:  # type: ignore[call-overload]
+        if value is not None and not 1 <= value <= 999:
             raise QueryError(f"{_show(text)}: {what} {value} does not exist; numbers start at 1")
     if article is None and not f.protocol and (paragraph is not None or point is not None):
         raise QueryError(f"{_show(text)} names a paragraph or point but no article")
@@ -510,12 +451,12 @@ def parse_citation(text: str) -> Citation:
             "write e.g. 'br-pe-2006 Art. 10(2)(a)' or 'Brazil–Peru Article 10'"
         )
     return Citation(
-        treaty_id=treaty_id,  # type: ignore[arg-type]
+        treaty_id=treaty_id,
         parties=parties,
         year=year,
-        article=article,  # type: ignore[arg-type]
-        paragraph=paragraph,  # type: ignore[arg-type]
-        point=point,  # type: ignore[arg-type]
+        article=article,
+        paragraph=paragraph,
+        point=point,
         protocol=f.protocol,
         lang_hint=_lang(f, work),
     )
@@ -557,24 +498,24 @@ def format_citation(c: Citation, style: str | None = None) -> str:
     head = _head(c, style)
     n, p, pt = c.article, c.paragraph, c.point
     if style == "zh":
-        body = ("议定书" if c.protocol else "协定" if n is None else "")
-        body += f"第{_to_chinese(n)}条" if n is not None else ""
-        body += f"第{_to_chinese(p)}款" if p is not None else ""
+        body = "议定书" if c.protocol else "协定" if n is None else ""
+        body += f"第{to_chinese(n)}条" if n is not None else ""
+        body += f"第{to_chinese(p)}款" if p is not None else ""
         if pt is not None:
             letter = len(pt) == 1 and "a" <= pt <= "z"
-            body += f"第（{_to_chinese(ord(pt) - 96) if letter else pt}）项"
+            body += f"第（{to_chinese(ord(pt) - 96) if letter else pt}）项"
     elif style == "en":
-        body = ("Protocol" if c.protocol else "Art." if n is not None else "")
+        body = "Protocol" if c.protocol else "Art." if n is not None else ""
         body += f" {n}" if n is not None else ""
         body += f"({p})" if p is not None else ""
         body += f"({pt})" if pt is not None else ""
     elif style == "pt":
-        body = ("Protocolo" if c.protocol else "Artigo" if n is not None else "Convenção")
+        body = "Protocolo" if c.protocol else "Artigo" if n is not None else "Convenção"
         body += (", item " if c.protocol else " ") + str(n) if n is not None else ""
         body += f", parágrafo {p}" if p is not None else ""
         body += f", alínea {pt})" if pt is not None else ""
     else:  # sv
-        body = ("protokollet" if c.protocol else "artikel" if n is not None else "avtalet")
+        body = "protokollet" if c.protocol else "artikel" if n is not None else "avtalet"
         body += (" punkt " if c.protocol else " ") + str(n) if n is not None else ""
         body += (" stycket " if c.protocol else " punkt ") + str(p) if p is not None else ""
         body += (f" {pt})" if p is not None else f" led {pt}") if pt is not None else ""
