@@ -44,11 +44,11 @@ def _utf16_without_bom(data: bytes) -> str | None:
 
 
 def _decode_bytes(data: bytes, path: str) -> tuple[str, str]:
-    if data.startswith(codecs.BOM_UTF32_LE) or data.startswith(codecs.BOM_UTF32_BE):
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
         candidates = ["utf-32"]
     elif data.startswith(codecs.BOM_UTF8):
         candidates = ["utf-8-sig"]
-    elif data.startswith(codecs.BOM_UTF16_LE) or data.startswith(codecs.BOM_UTF16_BE):
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         candidates = ["utf-16"]
     elif b"\x00" in data:
         guess = _utf16_without_bom(data)
@@ -86,8 +86,7 @@ def decode(data: bytes, path: str) -> Decoded:
     if not data.strip():
         raise _fail(path, "file is empty; add the treaty text or remove the file")
     text, encoding = _decode_bytes(data, path)
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text.removeprefix("\ufeff")
     text = _normalise_line_ends(text)
     if not text.strip():
         raise _fail(path, "file is empty; add the treaty text or remove the file")

@@ -1,0 +1,392 @@
+"""Stage `clean`: page furniture, hyphenation and column-wrapped lines.
+
+`clean(text)` turns decoded text into logical `Line`s in source order. Running page headers
+and footers (recognised as fuzzy-recurring isolated lines, so OCR variants are caught), page
+numbers and pure drawing lines (signature-block rules made of ``|`` and ``_``) go to
+`Cleaned.furniture`. Blocks whose layout shows hard wrapping (lines of similar width, breaks
+inside sentences) are joined into paragraphs; texts already written one paragraph per line are
+left as they are.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from collections import Counter
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from functools import cache, lru_cache
+
+from indexer.models import Cleaned, Line
+
+# --- named patterns -------------------------------------------------------------------------
+
+_HEADING_WORDS = (
+    r"article|artikel|artigo|artículo|articolo|art\.|chapter|kapitel|cap[ií]tulo|chapitre|"
+    r"hoofdstuk|protocol|protokoll|protocolo|protocole|section|avdelning|se[cç][cç][aã]o|"
+    r"annex|bilaga|anexo"
+)
+# A whole line that is a heading: keyword and a short (possibly OCR-garbled) label.
+HEADING_LINE = re.compile(
+    rf"^\s*(?:#+\s*)?(?:{_HEADING_WORDS})(?:\s+[\w.\-–]{{1,10}}){{0,2}}\s*\.?\s*$",
+    re.IGNORECASE,
+)
+# A line opening with a heading keyword and a label (may carry a title after it).
+HEADING_START = re.compile(
+    rf"^\s*(?:#+\s*)?(?:{_HEADING_WORDS})\s+(?:\d+[\w\-]*|[IVXLC]+\b|[ivxlc]+\b)",
+    re.IGNORECASE,
+)
+# Chinese article / chapter headings: 第二十三条, 第三章.
+CJK_HEADING = re.compile(r"^\s*第[一二三四五六七八九十百零〇两\d０-９]+[条章节款]")
+# Paragraph and point labels that open a new item.
+_LABEL = re.compile(
+    r"""^\s*(?:
+        \#+\s*\S                                   # markdown heading
+      | §\s*\d+[a-z]?\.?(?:\s|$)                   # § 1.
+      | \d{1,3}(?:\.\d{1,3})*\.(?:\s|$|(?=[^\W\d_]))  # 1.   2.1.   1.glued
+      | \d{1,3}\)\s                                # 1)
+      | \(\d{1,3}[a-z]?\)                          # (1)
+      | \d{1,3}\s?[-–—]\s                          # 1 -   (Portuguese style)
+      | [a-zA-Z]\)(?:\s|(?=[^\W\d_]))                # a)  A)  a)glued
+      | \([a-zA-Z]\)\s                             # (a)
+      | [ivxlc]{1,6}\)\s                           # iv)
+      | \([ivxlcIVXLC]{1,6}\)                      # (iv)
+      | [IVXLC]{1,6}\.\s                           # IV.
+      | [-–—•·▪◦*]\s?(?=\S)                        # bullet
+      | [一二三四五六七八九十]+、                   # 一、
+      | （[一二三四五六七八九十]+）                 # （一）
+      | [０-９]+．                                  # １．
+      | \([一二三四五六七八九十]+\)                 # (一)
+    )""",
+    re.VERBOSE,
+)
+# A parenthesised label followed by a lowercase word: a cross-reference when it follows a
+# line ending in a word ("subparagraph\n(iv) below applies"), not a new point.
+_REFERENCE = re.compile(r"^\s*\(\w{1,5}\)\s+(?:[^\W\d_A-Z]|\()")
+TERMINAL = re.compile(r"[.!?;:。；：！？…]['\"”’»)]*\s*$")
+_HYPHEN_END = re.compile(r"(\w)( ?)[-\u00ad\u2010\u2011]$")
+_FIRST_WORD = re.compile(r"^(\w+)")
+_LAST_WORD = re.compile(r"(\w+)$")
+_WORD = re.compile(r"[^\W\d_]+")
+_DRAWING = re.compile(r"^[\s|_¦│┃─━┼┤├+=]*[|_¦│┃─━][\s|_¦│┃─━┼┤├+=]*$")
+_EDGE_DRAWING = re.compile(r"^(?:[\s|¦│]|_{2,})+|(?:[\s|¦│]|_{2,})+$")
+_PAGE_NUMBER = re.compile(
+    r"^[\s\-–—]*(?:(?:page|sida|página|pagina|p\.)\s*)?\d{1,4}"
+    r"(?:\s*(?:/|of|av|de|van)\s*\d{1,4})?[\s\-–—]*$",
+    re.IGNORECASE,
+)
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+# Languages whose word lists judge a hyphen across a line end (first hit wins).
+HYPHEN_LEXICONS = ("en", "pt", "sv", "nl", "es", "de", "fr")
+# Similarity above which two isolated lines count as variants of one running header.
+_SIMILAR = 0.75
+
+
+def is_heading(line: str) -> bool:
+    """A line that is only a heading ("Artikel I", "ARTICLE 5", "第三条 ...")."""
+    return bool(HEADING_LINE.match(line) or CJK_HEADING.match(line))
+
+
+def starts_item(line: str, previous: str = "") -> bool:
+    """Does `line` open a new structural item (heading, paragraph or point label)?"""
+    if is_heading(line) or _LABEL.match(line):
+        return True
+    return bool(HEADING_START.match(line)) and (not previous or bool(TERMINAL.search(previous)))
+
+
+def ends_sentence(line: str) -> bool:
+    return bool(TERMINAL.search(line))
+
+
+def strip_drawing(line: str) -> str:
+    """`line` without the signature-block rules (``|``, ``___``) at its edges."""
+    return _EDGE_DRAWING.sub("", line).strip()
+
+
+# --- hyphenation ----------------------------------------------------------------------------
+
+
+@cache
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    best = 0.0
+    for lang in HYPHEN_LEXICONS:
+        best = max(best, zipf_frequency(word, lang))
+        if best >= 3.0:
+            break
+    return best
+
+
+def join_hyphenated(head: str, tail: str, vocabulary: Counter[str] | None = None) -> str | None:
+    """Join word parts split by a hyphen at a line end, or None when `head` has no such hyphen.
+
+    "finans-" + "är" -> "finansär" when the joined word is plausible (in the text's own
+    vocabulary or in wordfreq); else the hyphen is kept: "Sven-" + "Eric" -> "Sven-Eric".
+    """
+    end = _HYPHEN_END.search(head)
+    first = _FIRST_WORD.match(tail)
+    if not end or not first:
+        return None
+    left_word = _LAST_WORD.search(head[: end.end(1)])
+    left = left_word.group(1) if left_word else ""
+    right = first.group(1)
+    stem = head[: end.end(1)]
+    spaced = bool(end.group(2))
+    if right[0].isupper() or right[0].isdigit() or left.isdigit():
+        return None if spaced else f"{stem}-{tail}"
+    joined = (left + right).lower()
+    hyphened = f"{left}-{right}".lower()
+    vocab = vocabulary or Counter()
+    if vocab[joined] > vocab[hyphened]:
+        return stem + tail
+    if vocab[hyphened] > vocab[joined]:
+        return f"{stem}-{tail}"
+    z_joined, z_hyph = _zipf(joined), _zipf(hyphened)
+    if z_joined >= 1.0 and z_joined >= z_hyph:
+        return stem + tail
+    if z_hyph > z_joined:
+        return f"{stem}-{tail}"
+    if spaced:
+        return None  # "word -" with nothing confirming a join: a dash, keep it
+    if _zipf(left.lower()) >= 2.5 and _zipf(right.lower()) >= 2.5:
+        return f"{stem}-{tail}"  # two known words: a compound such as "non-resident"
+    return stem + tail  # fragments: an ordinary word break
+
+
+def join_lines(head: str, tail: str, vocabulary: Counter[str] | None = None) -> str:
+    """Join two cleaned texts that belong to one paragraph (de-hyphenating if needed)."""
+    head, tail = head.rstrip(), tail.lstrip()
+    if not head:
+        return tail
+    if not tail:
+        return head
+    hyphenated = join_hyphenated(head, tail, vocabulary)
+    if hyphenated is not None:
+        return hyphenated
+    if _HAN.search(head[-1]) and _HAN.search(tail[0]):
+        return head + tail
+    return f"{head} {tail}"
+
+
+# --- furniture ------------------------------------------------------------------------------
+
+
+def _key(line: str) -> str:
+    """Comparison key of a header candidate: letters, digits as 0, single spaces."""
+    text = re.sub(r"\d+", "0", line.lower())
+    text = re.sub(r"[^\w ]+", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@lru_cache(maxsize=8192)
+def _bag(text: str) -> Counter[str]:
+    return Counter(text)
+
+
+def _similar(a: str, b: str) -> bool:
+    la, lb = len(a), len(b)
+    if not la or not lb:
+        return False
+    short, long_ = (a, b) if la <= lb else (b, a)
+    common = sum((_bag(a) & _bag(b)).values())
+    if common < _SIMILAR * len(short):
+        return False
+    if 2 * len(short) / (la + lb) >= _SIMILAR - 0.1:
+        matcher = SequenceMatcher(None, a, b, autojunk=False)
+        if matcher.quick_ratio() >= _SIMILAR and matcher.ratio() >= _SIMILAR:
+            return True
+    if len(short) >= 15 and len(long_) > len(short):  # header with an extra tail
+        return SequenceMatcher(None, short, long_[: len(short)], autojunk=False).ratio() >= 0.9
+    return False
+
+
+def _collapse_spaced(text: str) -> str:
+    """Undo letter spacing: "C H A P T E R II" -> "CHAPTER II"."""
+    return re.sub(r"\b(?:\w ){3,}\w\b", lambda m: m.group(0).replace(" ", ""), text)
+
+
+def _header_candidate(text: str) -> bool:
+    text = text.strip()
+    letters = sum(ch.isalpha() for ch in text)
+    if letters < 8 or len(text) > 100 or _HAN.search(text):
+        return False
+    return not starts_item(text) and not starts_item(_collapse_spaced(text))
+
+
+def _cluster(keys: dict[int, str]) -> list[list[int]]:
+    clusters: list[tuple[list[str], list[int]]] = []
+    for i, key in keys.items():
+        for reps, members in clusters:
+            if any(_similar(key, rep) for rep in reps):
+                members.append(i)
+                if key not in reps and len(reps) < 8:
+                    reps.append(key)
+                break
+        else:
+            clusters.append(([key], [i]))
+    return [members for _reps, members in clusters if len(members) >= 3]
+
+
+def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
+    """Indexes of running headers/footers: isolated lines recurring with small variations,
+    spread over the document."""
+    n = len(lines)
+    has_blanks = sum(blank) >= 0.05 * n
+
+    def side(i: int) -> tuple[bool, bool]:
+        return (i == 0 or blank[i - 1], i == n - 1 or blank[i + 1])
+
+    keys = {
+        i: _key(line)
+        for i, line in enumerate(lines)
+        if not blank[i] and _header_candidate(line) and (not has_blanks or all(side(i)))
+    }
+    found: set[int] = set()
+    for members in _cluster(keys):
+        gaps = [b - a for a, b in itertools.pairwise(members)]
+        spread = sum(g >= 5 for g in gaps) >= 0.75 * len(gaps)
+        if not spread or statistics.median(gaps) < 8 or members[-1] - members[0] < 0.25 * n:
+            continue
+        if not has_blanks and (len(members) < 4 or min(gaps) < 10):
+            continue
+        found.update(members)
+        if has_blanks:  # variants touching text on one side (no blank line after them)
+            reps = [keys[i] for i in members[:8]]
+            for i, line in enumerate(lines):
+                if (
+                    i not in found
+                    and not blank[i]
+                    and any(side(i))
+                    and _header_candidate(line)
+                    and any(_similar(_key(line), rep) for rep in reps)
+                ):
+                    found.add(i)
+    return found
+
+
+def _furniture_kinds(lines: list[str]) -> dict[int, str]:
+    blank = [not line.strip() for line in lines]
+    kinds: dict[int, str] = {}
+    for i, line in enumerate(lines):
+        if not blank[i] and _DRAWING.match(line):
+            kinds[i] = "drawing"
+    for i in _running_lines(lines, blank):
+        kinds[i] = "running"
+    for i, line in enumerate(lines):
+        if blank[i] or i in kinds or not _PAGE_NUMBER.match(line):
+            continue
+        before = i == 0 or blank[i - 1] or kinds.get(i - 1) == "running"
+        after = i == len(lines) - 1 or blank[i + 1] or kinds.get(i + 1) == "running"
+        if before and after:
+            kinds[i] = "page-number"
+    return kinds
+
+
+# --- layout ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Phys:
+    number: int  # 1-based
+    raw: str
+    text: str  # stripped, drawing rules removed
+    page: int
+    block: int
+
+
+def _soft_break(line: str, following: str) -> bool:
+    """A break inside a sentence: no terminal punctuation, next line starts lowercase."""
+    return not ends_sentence(line) and following[:1].islower()
+
+
+def _wrapped(block: list[_Phys], doc_wrapped: bool) -> bool:
+    """Does this block show hard-wrapped layout (so its lines should be re-joined)?"""
+    texts = [p.text for p in block]
+    if len(texts) < 2 or any(_HAN.search(t) for t in texts):
+        return False
+    pairs = list(itertools.pairwise(texts))
+    soft = sum(_soft_break(a, b) for a, b in pairs)
+    widths = [len(t) for t in texts[:-1]]
+    width = max(len(t) for t in texts)
+    if len(texts) == 2:
+        return doc_wrapped and width <= 120 and (soft == 1 or not ends_sentence(texts[0]))
+    even = sum(w >= 0.5 * width for w in widths) / len(widths)
+    if even < 0.6 or width > 200:
+        return False
+    if soft >= 0.3 * len(pairs):
+        return True
+    open_ends = sum(not ends_sentence(a) and not starts_item(b, a) for a, b in pairs)
+    return doc_wrapped and open_ends >= 0.5 * len(pairs)
+
+
+def _logical(block: list[_Phys], wrapped: bool, vocab: Counter[str]) -> list[Line]:
+    if not wrapped:
+        return [Line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
+    width = max(len(p.text) for p in block)
+    groups: list[list[_Phys]] = []
+    for p in block:
+        if groups:
+            prev = groups[-1][-1].text
+            new_item = starts_item(p.text, prev) or is_heading(prev)
+            if new_item and _REFERENCE.match(p.text) and re.search(r"[^\W\d_]$", prev):
+                new_item = is_heading(prev)  # "... paragraph" + "(1) of this Article"
+            short_end = ends_sentence(prev) and len(prev) < 0.6 * width
+            if not new_item and not short_end:
+                groups[-1].append(p)
+                continue
+        groups.append([p])
+    out = []
+    for group in groups:
+        text = group[0].text
+        for p in group[1:]:
+            text = join_lines(text, p.text, vocab)
+        raw = "\n".join(p.raw for p in group)
+        first, last = group[0], group[-1]
+        out.append(Line(text, raw, first.number, last.number, first.page, first.block))
+    return out
+
+
+def clean(text: str) -> Cleaned:
+    """Logical lines of `text` in source order, and the page furniture removed from it."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    kinds = _furniture_kinds(lines)
+    vocab = Counter(w.lower() for w in re.findall(r"\w+(?:-\w+)*", text))
+    furniture: list[Line] = []
+    blocks: list[list[_Phys]] = []
+    page, block, in_block, seen_content, in_break = 0, -1, False, False, False
+    for i, raw in enumerate(lines):
+        kind = kinds.get(i)
+        if raw.startswith("\f") and seen_content:
+            page += 1
+        if kind in ("running", "page-number"):
+            if seen_content and not in_break:
+                page += 1
+            in_break = True
+        elif kind is None and raw.strip():
+            in_break = False
+        if kind is not None:
+            furniture.append(Line(raw.strip(), raw, i + 1, i + 1, page, max(block, 0)))
+            in_block = False
+            continue
+        if not raw.strip():
+            in_block = False
+            continue
+        body = strip_drawing(raw.replace("\f", ""))
+        if not in_block:
+            block += 1
+            blocks.append([])
+            in_block = True
+        seen_content = True
+        blocks[-1].append(_Phys(i + 1, raw, body or raw.strip(), page, block))
+    multi = [b for b in blocks if len(b) >= 3]
+    votes = sum(_wrapped(b, False) for b in multi)
+    doc_wrapped = bool(multi) and votes >= 0.5 * len(multi)
+    out: list[Line] = []
+    for b in blocks:
+        out.extend(_logical(b, _wrapped(b, doc_wrapped), vocab))
+    return Cleaned(lines=tuple(out), furniture=tuple(furniture))

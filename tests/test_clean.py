@@ -1,0 +1,207 @@
+"""Tests for indexer.clean on the real seed texts (and perturbed copies of them)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from indexer.clean import clean, join_lines, strip_drawing
+from indexer.models import Cleaned
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+SEEDS = sorted(p.name for p in CORPUS.glob("*.txt"))
+OCR = "sweden-brazil-1965.sv-en-pt.txt"
+ONE_PER_LINE = [
+    "brazil-peru-2006.en.txt",
+    "brazil-colombia-2022.pt.txt",
+    "china-brazil-1991.zh.txt",
+    "portugal-spain-1993-art10.en-pt.txt",
+]
+# Any OCR variant of the 1965 running header: "Kungl. Maj.ts proposition nr 164 år 1965",
+# "Kungl. Mnj.ts proposition nr 16''r år W65", "Kungl. Maj ds proposition nr 16 i år 1!)(iö".
+HEADER = re.compile(r"^Kungl\. ?M\w\w[ .:]*\w* ?proposition nr ")
+SHEET_MARK = re.compile(r"Bihang till riksdagens protokoll|Dihang till riksdagens")
+
+
+@cache
+def _text(name: str) -> str:
+    return (CORPUS / name).read_text(encoding="utf-8")
+
+
+@cache
+def _clean(name: str) -> Cleaned:
+    return clean(_text(name))
+
+
+def _physical(cleaned: Cleaned) -> list[str]:
+    return [p for line in cleaned.lines for p in line.raw.split("\n")]
+
+
+def test_no_running_header_variant_survives() -> None:
+    cleaned = _clean(OCR)
+    survivors = [p for p in _physical(cleaned) if HEADER.match(p) or SHEET_MARK.search(p)]
+    assert survivors == []
+    removed = [f.raw for f in cleaned.furniture]
+    assert sum(bool(HEADER.match(r)) for r in removed) >= 50
+    assert sum(bool(SHEET_MARK.search(r)) for r in removed) == 4
+    # the variants the OCR produced are among them
+    for variant in ("Kungl. Maj ds proposition nr 16 i år 1!)(iö", "Kungl. Mnj.ts proposition nr 16''r år W65"):
+        assert variant in removed
+
+
+def test_only_furniture_is_removed_from_ocr_text() -> None:
+    cleaned = _clean(OCR)
+    for f in cleaned.furniture:
+        assert HEADER.match(f.raw) or SHEET_MARK.search(f.raw), f.raw
+    # the bill's title mentions the proposition but is not a running header
+    assert any(l.text.startswith("Kungl. Maj.ts proposition till riksdagen") for l in cleaned.lines)
+    # signatures repeated in three language versions are not running headers
+    assert sum("Jens Mailing" in l.text for l in cleaned.lines) == 3
+
+
+@pytest.mark.parametrize("name", SEEDS)
+def test_nothing_lost(name: str) -> None:
+    text = _text(name)
+    cleaned = _clean(name)
+    source = Counter(w for line in text.split("\n") for w in line.split())
+    kept = Counter(
+        w for line in (*cleaned.lines, *cleaned.furniture) for w in line.raw.split()
+    )
+    assert kept == source
+    numbers: list[int] = []
+    for line in (*cleaned.lines, *cleaned.furniture):
+        assert 1 <= line.start <= line.end
+        numbers.extend(range(line.start, line.end + 1))
+    nonblank = [i + 1 for i, line in enumerate(text.split("\n")) if line.strip()]
+    covered = [n for n in numbers if n in set(nonblank)]
+    assert sorted(covered) == nonblank  # each non-blank source line exactly once
+    # raw is the exact source text of the lines it spans (blank lines dropped)
+    source_lines = text.split("\n")
+    for line in cleaned.lines:
+        span = [s for s in source_lines[line.start - 1 : line.end] if s.strip()]
+        assert line.raw == "\n".join(span)
+
+
+@pytest.mark.parametrize("name", ONE_PER_LINE)
+def test_one_paragraph_per_line_texts_unchanged(name: str) -> None:
+    text = _text(name)
+    cleaned = _clean(name)
+    nonblank = [s for s in text.split("\n") if s.strip()]
+    assert len(cleaned.lines) + len(cleaned.furniture) == len(nonblank)
+    for line in cleaned.lines:
+        assert line.start == line.end
+        assert "\n" not in line.raw
+        assert line.text == strip_drawing(line.raw)
+        if "|" not in line.raw and "__" not in line.raw:
+            assert line.text == line.raw.strip()
+
+
+def test_signature_drawing_lines_are_furniture() -> None:
+    cleaned = _clean("brazil-peru-2006.en.txt")
+    assert cleaned.furniture
+    for f in cleaned.furniture:
+        assert set(f.raw) <= set("|_ ")
+    texts = [l.text for l in cleaned.lines]
+    assert texts.count("Celso Amorim") == 2
+    assert texts.count("FOR THE GOVERNMENT") == 4
+    assert not any(set(t) <= set("|_ ") for t in texts)
+
+
+def test_wrapped_columns_are_joined_into_paragraphs() -> None:
+    cleaned = _clean(OCR)
+    by_start = {l.start: l for l in cleaned.lines}
+    preamble = by_start[55]
+    assert preamble.end == 62
+    assert preamble.text.startswith("Konungariket Sveriges regering och Brasiliens Förenta")
+    assert preamble.raw.count("\n") == 7
+    # far fewer logical lines than physical ones
+    assert len(cleaned.lines) < 0.3 * len([s for s in _text(OCR).split("\n") if s.strip()])
+    # a cross-reference wrapped to the next line is not a new point
+    assert any("In the application of paragraph (1) of this Article, when" in l.text for l in cleaned.lines)
+
+
+def test_headings_stay_their_own_lines() -> None:
+    cleaned = _clean(OCR)
+    texts = [l.text for l in cleaned.lines]
+    for word in ("Artikel", "Article", "Artigo"):
+        headings = [t for t in texts if re.fullmatch(rf"{word} [IVXL]+", t)]
+        assert len(headings) >= 19, word
+    for heading in ("Avtal", "Agreement", "Acordo", "Artiele II"):
+        assert heading in texts
+
+
+def test_labels_start_new_lines() -> None:
+    cleaned = _clean(OCR)
+    for line in cleaned.lines:
+        # no paragraph label glued after a sentence end inside one logical line
+        assert not re.search(r"[.;:] (§ \d\.|\(\d\) [A-Z])", line.text), line.text
+
+
+def test_pages_and_blocks() -> None:
+    cleaned = _clean(OCR)
+    pages = [l.page for l in cleaned.lines]
+    blocks = [l.block for l in cleaned.lines]
+    assert pages == sorted(pages) and blocks == sorted(blocks)
+    assert 50 <= max(pages) <= 62
+    by_start = {l.start: l for l in cleaned.lines}
+    assert by_start[100].page == by_start[64].page != by_start[160].page  # Agreement / Acordo
+
+
+@pytest.mark.parametrize(
+    ("head", "tail", "joined"),
+    [
+        ("skall vid tillämpningen av finans-", "departementet", "skall vid tillämpningen av finansdepartementet"),
+        ("förutsätt -", "ningarna för ett sådant avtal", "förutsättningarna för ett sådant avtal"),
+        ("pertinente, con -", "forme o caso", "pertinente, conforme o caso"),
+        ("the per-", "manent establishment", "the permanent establishment"),
+        ("statsrådet Sven-", "Eric Nilsson", "statsrådet Sven-Eric Nilsson"),
+        ("radio- och tv-", "sändningar", "radio- och tv-sändningar"),
+        ("the non-", "discrimination article", "the non-discrimination article"),
+        ("ägt rum —", "på diplomatisk väg", "ägt rum — på diplomatisk väg"),
+        ("inom sjöfarts-", "eller luftfart", "inom sjöfarts-eller luftfart"),
+        ("a ratifica-", "ção do acordo", "a ratificação do acordo"),
+        ("中华人民共和国", "政府", "中华人民共和国政府"),
+    ],
+)
+def test_hyphen_joining(head: str, tail: str, joined: str) -> None:
+    assert join_lines(head, tail) == joined
+
+
+def test_document_vocabulary_decides_hyphens() -> None:
+    text = "Dispositions fiscales pour le xyzzy-plugh.\n\nLe xyzzy-\nplugh est valide et la\nsuite vient ici sans point\nencore une ligne\n"
+    lines = [l.text for l in clean(text).lines]
+    assert any("xyzzy-plugh est valide" in t for t in lines)
+
+
+def _perturbed(seed: int) -> tuple[str, list[str]]:
+    """A wrapped text with an invented running header in OCR variants, every ~40 lines."""
+    import random
+
+    rng = random.Random(seed)
+    body = [s for s in _text(OCR).split("\n")[2000:2600]]
+    variants = []
+    out: list[str] = []
+    for i, line in enumerate(body):
+        if i % 40 == 0:
+            header = f"Official Gazette of the Republic No {rng.randint(10, 99)} page {i // 40 + 3}"
+            chars = list(header)
+            for _ in range(rng.randint(0, 3)):
+                chars[rng.randrange(len(chars))] = rng.choice("il1!|.")
+            header = "".join(chars)
+            variants.append(header)
+            out.extend(["", header, ""])
+        out.append(line)
+    return "\n".join(out), variants
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_unseen_running_header_with_ocr_variants_removed(seed: int) -> None:
+    text, variants = _perturbed(seed)
+    cleaned = clean(text)
+    removed = {f.raw for f in cleaned.furniture}
+    assert set(variants) <= removed
+    assert not any(v in _physical(cleaned) for v in variants)
