@@ -25,7 +25,7 @@ offsets (``countries.fold``). Pure functions: no store access.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
@@ -36,7 +36,10 @@ from search.countries import country_name, find_countries, fold, is_alpha2
 __all__ = [
     "Citation",
     "TreatyRef",
+    "ambiguous_message",
     "format_citation",
+    "missing_message",
+    "number_ranges",
     "parse_citation",
     "resolve",
     "to_eid",
@@ -210,6 +213,16 @@ def zh_point_regex() -> str:
     )
 
 
+def eid_regex() -> str:
+    """A pasted unit id: ``art_10__para_2__point_a``, ``prot_4``, ``pt/art_10`` (with the
+    language of the version), as in the full id ``br-pe-2006/pt/art_10__para_2``."""
+    return (
+        rf"{_NOT_ASCII_WORD_BEFORE}(?:(?P<lang>en|pt|sv|zh)/)?"
+        r"(?:(?P<prot>prot)|art)_(?P<num>\d{1,3})(?:__para_(?P<tpara>\d{1,3}))?"
+        r"(?:__point_(?P<tpoint>[a-z0-9]{1,4}))?(?![\w-])"
+    )
+
+
 def year_regex() -> str:
     """A year of signature: ``2006``, ``2006年``; not part of a longer number."""
     return r"(?<!\d)(?P<year>(?:18|19|20)\d\d)(?!\d)"
@@ -286,6 +299,18 @@ def _number(value: str, chinese: bool = False) -> int | None:
     if value.isdigit():
         return int(value)
     return parse_roman(value)
+
+
+def _on_eid(m: re.Match[str], f: _Found) -> bool:
+    f.articles.add(int(m.group("num")))
+    f.protocol = f.protocol or bool(m.group("prot"))
+    if m.group("tpara"):
+        f.paragraphs.add(int(m.group("tpara")))
+    if m.group("tpoint"):
+        f.points.add(m.group("tpoint"))
+    if m.group("lang"):  # the version named in a full id outweighs any word
+        f.votes[m.group("lang")] = f.votes.get(m.group("lang"), 0.0) + 100.0
+    return True
 
 
 def _on_id(m: re.Match[str], f: _Found) -> bool:
@@ -367,6 +392,7 @@ def _on_point(m: re.Match[str], f: _Found, chinese: bool = False) -> bool:
 _Handler = Callable[[re.Match[str], _Found], bool]
 # The grammar: (name, compiled builder, handler), applied in this order with masking.
 _BUILDERS: tuple[tuple[str, re.Pattern[str], _Handler], ...] = (
+    ("eid", re.compile(eid_regex()), _on_eid),
     ("treaty-id", re.compile(treaty_id_regex()), _on_id),
     ("multilateral-id", re.compile(multilateral_id_regex()), _on_multilateral),
     ("zh-protocol", re.compile(zh_protocol_regex()), lambda m, f: _on_protocol(m, f, True)),
@@ -391,8 +417,8 @@ def _one(values: set[T], what: str, text: str) -> T | None:
 
 def _lang(f: _Found, work: str) -> str | None:
     votes = f.votes
-    if _CJK.search(f.text):
-        return "zh"
+    if _CJK.search(f.text):  # Chinese wins over any Latin keyword, but not over "pt/art_10"
+        votes["zh"] = votes.get("zh", 0.0) + 50.0
     for lang, pattern in _CONTEXT.items():
         hits = len(re.findall(pattern, work))
         if hits:
@@ -540,6 +566,36 @@ def resolve(c: Citation, treaties: Sequence[TreatyRef | tuple]) -> list[str]:
     ]
     exact = [r for r in hits if wanted and {p.upper() for p in r.parties} == wanted]
     return [r.treaty_id for r in (exact or hits)]
+
+
+def number_ranges(numbers: Iterable[int]) -> str:
+    """Compact ranges for messages: ``[1, 2, 3, 5, 7, 8]`` -> ``"1–3, 5, 7–8"``."""
+    out: list[str] = []
+    run: list[int] = []
+    for n in sorted(set(numbers)) + [-1]:
+        if run and n != run[-1] + 1:
+            out.append(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}")
+            run = []
+        run.append(n)
+    return ", ".join(out)
+
+
+def ambiguous_message(text: str, candidates: Sequence[str]) -> str:
+    """One line for a citation that matches several treaties (for ``AmbiguousError``)."""
+    return (
+        f"{_show(text)} matches {len(candidates)} treaties: {', '.join(candidates)}; "
+        "cite one by its id or add the year"
+    )
+
+
+def missing_message(c: Citation, treaty_id: str, existing: Iterable[int]) -> str:
+    """One line saying what exists when a cited article or protocol item does not
+    (for ``NotFoundError``): "br-pe-2006 has no article 40; it has articles 1–29"."""
+    what = "protocol item" if c.protocol else "article"
+    have = number_ranges(existing)
+    if not have:
+        return f"{treaty_id} has no {what}s"
+    return f"{treaty_id} has no {what} {c.article}; it has {what}s {have}"
 
 
 def to_eid(c: Citation) -> str:

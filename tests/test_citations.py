@@ -17,7 +17,10 @@ from search import citations, countries
 from search.citations import (
     Citation,
     TreatyRef,
+    ambiguous_message,
     format_citation,
+    missing_message,
+    number_ranges,
     parse_citation,
     resolve,
     to_eid,
@@ -248,6 +251,35 @@ def test_resolve_prefers_exact_parties_and_takes_plain_tuples() -> None:
 
 def test_resolve_without_treaty_lists_all() -> None:
     assert resolve(parse_citation("Art. 10"), TREATIES) == [t.treaty_id for t in TREATIES]
+
+
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        ("br-pe-2006/pt/art_10__para_2__point_a", ("br-pe-2006", 10, 2, "a", False, "pt")),
+        ("br-pe-2006/zh/prot_4", ("br-pe-2006", 4, None, None, True, "zh")),
+        ("art_10__para_2 Brazil–Peru", (None, 10, 2, None, False, "en")),  # "Brazil" is en
+    ],
+)
+def test_pasted_eids(text: str, want: tuple) -> None:
+    c = parse_citation(text)
+    assert (c.treaty_id, c.article, c.paragraph, c.point, c.protocol, c.lang_hint) == want
+
+
+def test_messages_are_one_line() -> None:
+    assert number_ranges([3, 1, 2, 5, 7, 8]) == "1–3, 5, 7–8"
+    c = parse_citation("br-pe-2006 Art. 40")
+    assert missing_message(c, "br-pe-2006", range(1, 30)) == (
+        "br-pe-2006 has no article 40; it has articles 1–29"
+    )
+    p = parse_citation("br-pe-2006 Protocol 9")
+    assert missing_message(p, "br-pe-2006", []) == "br-pe-2006 has no protocol items"
+    text = "artikel VII avtalet Sverige–Brasilien"
+    ids = resolve(parse_citation(text), TREATIES)
+    assert ambiguous_message(text, ids) == (
+        "'artikel VII avtalet Sverige–Brasilien' matches 2 treaties: br-se-1965, br-se-2019; "
+        "cite one by its id or add the year"
+    )
 
 
 def test_doctests() -> None:
