@@ -49,13 +49,13 @@ _ZH_DIGITS = str.maketrans("〇零○一二三四五六七八九", "00012345678"
 
 # Place of signature: "at Lima", "in the city of Lima", "em Brasília", "i Stockholm", "在北京".
 _PLACE_PATTERNS = [
+    # the place name itself must be capitalised, so only the cue words ignore case
     re.compile(
-        r"\b(?:done|signed|feito|assinad[oa]|som skedde|undertecknat|upprättat)\b[^.]{0,80}?"
-        r"\b(?:at|in|em|i)\s+(?:the\s+city\s+of\s+|a\s+cidade\s+de\s+)?"
-        r"(?P<place>[A-ZÀ-Ý][\wÀ-ÿ'’-]+(?:\s+(?:de\s+|da\s+|do\s+)?[A-ZÀ-Ý][\wÀ-ÿ'’-]+)*)",
-        re.I,
+        r"\b(?i:done|signed|feito|assinad[oa]|som skedde|undertecknat|upprättat)\b[^.]{0,80}?"
+        r"\b(?i:at|in|em|i)\s+(?i:the\s+city\s+of\s+|a\s+cidade\s+de\s+)?"
+        r"(?P<place>[A-ZÀ-Ý][\wÀ-ÿ'’-]+(?:\s+(?:de\s+|da\s+|do\s+)?[A-ZÀ-Ý][\wÀ-ÿ'’-]+)*)"
     ),
-    re.compile(r"在(?P<place>[\u4e00-\u9fff]{2,4})签[订署]"),
+    re.compile(r"在(?P<place>[\u4e00-\u9fff]{2,4}?)签[订署]"),
 ]
 _CLOSING_CUES = re.compile(
     r"in witness whereof|done (?:at|in)|em testemunho|feito em|till bekräftelse|"
@@ -96,10 +96,11 @@ def find_place(text: str) -> str | None:
 
 
 def closing_text(lines: Sequence[str]) -> str:
-    """The text from the first closing-formula cue on (up to a few lines), or ""."""
+    """The closing formula: the first lines with a closing cue and a full date, or ""."""
     for i, line in enumerate(lines):
-        if _CLOSING_CUES.search(line):
-            return " ".join(lines[i : i + 4])
+        text = " ".join(lines[i : i + 3])
+        if _CLOSING_CUES.search(line) and find_date(text):
+            return text
     return ""
 
 

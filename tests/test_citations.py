@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from indexer.errors import QueryError
-from search import citations, countries
+from indexer import countries
+from search import citations
 from search.citations import (
     Citation,
     TreatyRef,
