@@ -204,5 +204,43 @@ def export(data: Path | None, treaty: str | None, lang: str | None, fmt: str,
                 stream.close()
 
 
+@main.command()
+@click.argument("citation", nargs=-1, required=True)
+@lang_option
+@data_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@domain_errors
+def cite(citation: tuple[str, ...], lang: str | None, data: Path | None, as_json: bool) -> None:
+    """Print the unit a CITATION names, in every language version (or --lang).
+
+    Citations are read the way people write them, in English, Portuguese, Swedish and
+    Chinese, with arabic, roman or Chinese numerals, country names or treaty ids.
+
+    \b
+    Examples:
+      treaty cite "Brazil–Peru Art. 10(2)(a)"
+      treaty cite "Artigo 10, parágrafo 2, alínea a) da Convenção Brasil–Colômbia"
+      treaty cite "artikel VII § 2 avtalet Sverige–Brasilien" --lang sv
+      treaty cite 中国巴西协定第十条第二款
+      treaty cite "br-pe-2006 Protocol 4" --json
+    """
+    from search.cite import cite as lookup
+    from search.corpus import Corpus
+
+    with Corpus(_data(data)) as corpus:
+        result = lookup(corpus, " ".join(citation), lang)
+    if as_json:
+        click.echo(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
+        return
+    for unit in result.units:
+        head = f"{unit['id']}"
+        if unit["article"] is not None:
+            kind = "Art." if unit["article_kind"] == "article" else "Protocol"
+            head += f"  ({kind} {unit['article']}{' ' + unit['title'] if unit['title'] else ''})"
+        click.echo(click.style(head, bold=True))
+        click.echo(unit["text"])
+        click.echo()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

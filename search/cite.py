@@ -1,0 +1,97 @@
+"""Look a unit up by citation: parse it (search.citations), find the treaty, then the unit in
+every language version of the store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from indexer.errors import AmbiguousError, NotFoundError, QueryError
+from search.citations import (
+    Citation,
+    TreatyRef,
+    ambiguous_message,
+    missing_message,
+    parse_citation,
+    resolve,
+    to_eid,
+)
+from search.corpus import Corpus
+
+
+@dataclass(frozen=True)
+class CiteResult:
+    citation: Citation
+    treaty: str
+    eid: str
+    units: tuple[dict, ...]  # one per language: id, lang, eid, kind, number, title, text, raw
+
+    def as_json(self) -> dict:
+        c = self.citation
+        return {
+            "treaty": self.treaty, "article": c.article, "paragraph": c.paragraph,
+            "point": c.point, "protocol": c.protocol, "eid": self.eid,
+            "units": [dict(u) for u in self.units],
+        }
+
+
+def _refs(corpus: Corpus) -> list[TreatyRef]:
+    refs = []
+    for t in corpus.treaties():
+        year = int(t.signed[:4]) if t.signed else (int(t.id[-4:]) if t.id[-4:].isdigit()
+                                                     else None)
+        refs.append(TreatyRef(t.id, tuple(t.parties), year))
+    return refs
+
+
+def _units_of(corpus: Corpus, treaty: str, eid: str, langs: list[str]) -> list[dict]:
+    rows = corpus.db.execute(
+        "SELECT u.*, t.title AS art_title, t.number AS art_number, t.kind AS art_kind "
+        "FROM units u JOIN units t ON t.treaty = u.treaty AND t.lang = u.lang AND t.eid = u.top "
+        f"WHERE u.treaty = ? AND u.eid = ? AND u.lang IN ({','.join('?' * len(langs))})",
+        [treaty, eid, *langs],
+    ).fetchall()
+    order = {lang: i for i, lang in enumerate(langs)}
+    rows = sorted(rows, key=lambda r: order[r["lang"]])
+    return [{
+        "id": r["id"], "lang": r["lang"], "eid": r["eid"], "kind": r["kind"],
+        "article": r["art_number"], "article_kind": r["art_kind"], "title": r["art_title"],
+        "num": r["num"], "text": r["text"], "raw": r["raw"],
+        "lines": [r["start_line"], r["end_line"]], "file": r["file"],
+    } for r in rows]
+
+
+def cite(corpus: Corpus, text: str, lang: str | None = None) -> CiteResult:
+    """The unit `text` cites, in every language version (or only `lang`)."""
+    c = parse_citation(text)
+    if c.article is None:
+        what = "protocol item" if c.protocol else "article"
+        raise QueryError(f"'{text}' names no {what} number to look up "
+                         "(e.g. 'br-pe-2006 Art. 10(2)' or 'br-pe-2006 Protocol 4')")
+    candidates = resolve(c, _refs(corpus))
+    if not candidates:
+        who = c.treaty_id or "-".join(c.parties) or "?"
+        known = ", ".join(t.id for t in corpus.treaties()) or "none"
+        raise NotFoundError(f"no treaty matches '{who}' (the corpus has: {known})")
+    if len(candidates) > 1:
+        raise AmbiguousError(ambiguous_message(text, candidates))
+    treaty = corpus.treaty(candidates[0])
+    corpus.check_lang(treaty, lang)
+    langs = [lang] if lang else list(treaty.languages)
+    eid = to_eid(c)
+    units = _units_of(corpus, treaty.id, eid, langs)
+    if not units:
+        kind = "protocol" if c.protocol else "article"
+        numbers = sorted({r["number"] for r in corpus.rows(treaty.id, kinds=(kind,))
+                          if r["number"] is not None})
+        if c.article is not None and c.article not in numbers:
+            raise NotFoundError(missing_message(c, treaty.id, numbers))
+        top = eid.split("__")[0]
+        have = sorted({r["num"] for r in corpus.rows(treaty.id, top=top)
+                       if r["num"] and r["eid"].count("__") == eid.count("__")})
+        part = "point" if c.point else "paragraph"
+        raise NotFoundError(
+            f"{treaty.id} {top.replace('_', ' ')} has no {part} "
+            f"{c.point or c.paragraph}" + (f"; it has {part}s {', '.join(have)}" if have
+                                           else f"; it has no numbered {part}s")
+        )
+    return CiteResult(c, treaty.id, eid, tuple(units))
