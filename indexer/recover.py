@@ -1,0 +1,397 @@
+"""Article boundaries where the print lost the headings.
+
+`segment` hands over the body of a treaty (the lines between the preamble and the closing
+formula) with the printed article headings it found as anchors. Between two anchors the
+number of articles is known (the anchors' numbers); after the last anchor, or when no heading
+survived at all, it is not. Boundaries are chosen among candidate lines by a dynamic program
+that maximises
+
+- topic fit: each article's keyword evidence for one model-convention topic (`topics`),
+- model order: topics of consecutive articles follow the OECD/UN order (a soft constraint:
+  treaties move a few articles around),
+- paragraph numbering: an article's numbered paragraphs run 1, 2, 3 … from its first line;
+  "1." after "12." opens a new article,
+- the text's own cross-references: "Artigo 27 (Intercâmbio de Informações)" names the topic
+  of article 27, "paragraph 8 of Article 11" says article 11 has at least 8 paragraphs,
+
+and numbers the articles consecutively between the anchors.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from indexer.numerals import (
+    article_reference_re,
+    paragraph_label,
+    paragraph_reference_re,
+    parse_label,
+    point_labels,
+)
+from indexer.topics import RANK, TOPICS, classify_title, raw_scores
+
+# Paragraph label styles that can number an article's paragraphs (not its points).
+PARA_STYLES = ("dot", "paren", "sect", "dash", "rparen", "cn", "fw")
+_TERMINAL = tuple(".。;；!?")
+_KEYS = tuple(TOPICS)
+
+# Scores of the dynamic program (see module doc). Fit is a share in 0..1, scaled.
+W_FIT = 2.0
+P_ORDER = 0.8  # topic not after the previous article's topic in model order
+P_NUMBERING = 2.5  # per break in 1, 2, 3 … paragraph numbering inside an article
+P_LEAD = 2.5  # unnumbered lines before a "1." (two articles glued together)
+B_RESTART = 0.3  # a boundary at a "1." restart
+P_UNNUMBERED = 0.4  # a boundary at an unnumbered line (free count only)
+B_REF = 1.5  # a cross-reference confirms the article's topic
+P_REF_PARAS = 1.5  # a cross-reference needs more paragraphs than the article has
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A printed article heading inside the body: body index, number (None when garbled and
+    unresolved), label as printed."""
+
+    index: int
+    number: int | None
+    label: str
+
+
+@dataclass(frozen=True)
+class Span:
+    """One recovered or printed article: body lines [start, end), its number, and whether a
+    heading was printed at `start`."""
+
+    start: int
+    end: int
+    number: int
+    label: str | None
+    inferred: bool
+    topic_hint: str | None = None
+
+
+@dataclass(frozen=True)
+class References:
+    """What the text says about its own articles."""
+
+    topic: dict[int, str]  # article number -> topic named in a parenthesised title
+    min_paras: dict[int, int]  # article number -> highest paragraph number cited
+
+
+def find_references(texts: Sequence[str]) -> References:
+    """Collect "Article 27 (Exchange of Information)" and "paragraph 8 of Article 11"."""
+    topic: dict[int, str] = {}
+    min_paras: dict[int, int] = {}
+    for text in texts:
+        for m in article_reference_re().finditer(text):
+            label = m.group("label") or m.group("zlabel")
+            n = parse_label(label) if label else None
+            key = classify_title(m.group("paren")) if m.group("paren") else None
+            if n and key:
+                topic.setdefault(n, key)
+        for m in paragraph_reference_re().finditer(text):
+            art = parse_label(m.group("art") or m.group("zart") or "")
+            para = parse_label(m.group("para") or m.group("zpara") or "")
+            if art and para and para < 40:
+                min_paras[art] = max(min_paras.get(art, 0), para)
+    return References(topic, min_paras)
+
+
+def top_para(text: str) -> tuple[str, int] | None:
+    """(style, value) when the line opens a numbered paragraph, else None."""
+    pl = paragraph_label(text)
+    if pl and pl[0] in PARA_STYLES:
+        return pl[0], pl[1]
+    return None
+
+
+def _starts_sentence(text: str) -> bool:
+    s = text.lstrip(" \t\"“'«»*")
+    if not s:
+        return False
+    c = s[0]
+    return c.isupper() or "\u4e00" <= c <= "\u9fff"
+
+
+def candidates(texts: Sequence[str], start: int, end: int) -> dict[int, str]:
+    """Lines in [start+1, end) where an article may begin: "restart" (a "1." paragraph) or
+    "unnumbered" (a sentence at paragraph level after a finished sentence)."""
+    out: dict[int, str] = {}
+    for i in range(start + 1, end):
+        text = texts[i].strip()
+        prev = texts[i - 1].rstrip()
+        tp = top_para(text)
+        if tp:
+            if tp[1] == 1 and tp[0] not in ("rparen", "fw"):
+                out[i] = "restart"
+            continue
+        if point_labels(text) or not prev:
+            continue
+        if prev.endswith(_TERMINAL) and _starts_sentence(text) and not text.startswith(("(", "（")):
+            out[i] = "unnumbered"
+    return out
+
+
+def _numbering_penalty(texts: Sequence[str], a: int, b: int) -> tuple[float, int]:
+    """Penalty for broken 1, 2, 3 … paragraph numbering in [a, b), and the paragraph count."""
+    style = None
+    expected = 1
+    penalty = 0.0
+    count = 0
+    lead = False
+    for i in range(a, b):
+        tp = top_para(texts[i])
+        if tp is None:
+            if style is None and i > a and texts[i].strip():
+                lead = True
+            continue
+        if style is None:
+            if tp[0] in ("rparen", "fw") and tp[1] != 1:
+                continue
+            style = tp[0]
+            if lead:
+                penalty += P_LEAD
+            if tp[1] != 1:
+                penalty += P_NUMBERING
+            expected = tp[1] + 1
+            count = 1
+        elif tp[0] == style:
+            if tp[1] == expected:
+                expected += 1
+                count += 1
+            elif tp[1] == 1:
+                penalty += P_NUMBERING * 2  # "1." again: another article glued on
+                expected = 2
+            else:
+                penalty += P_NUMBERING / 2
+    return penalty, count
+
+
+def recover(
+    texts: Sequence[str],
+    lang: str,
+    anchors: Sequence[Anchor],
+    forced: Sequence[int],
+    *,
+    first_number: int | None,
+    refs: References,
+) -> list[Span]:
+    """Article spans covering body lines [0, len(texts)) in order.
+
+    `anchors`: printed headings (sorted by index). `forced`: lines where an article must
+    begin (chapter headings). `first_number`: number of the first article when the body
+    starts without a heading (None = unknown: taken from the first article's topic).
+    """
+    n_lines = len(texts)
+    if n_lines == 0:
+        return []
+    raw = [raw_scores(t, lang) for t in texts]
+    prefix = [dict.fromkeys(_KEYS, 0.0)]
+    for r in raw:
+        row = dict(prefix[-1])
+        for k, v in r.items():
+            row[k] += v
+        prefix.append(row)
+    anchors = _resolve_anchors(anchors)
+    bounds: list[tuple[int, int, Anchor | None, Anchor | None]] = []
+    starts = [a.index for a in anchors]
+    if not starts or starts[0] > 0:
+        bounds.append((0, starts[0] if starts else n_lines, None, anchors[0] if anchors else None))
+    for j, a in enumerate(anchors):
+        nxt = anchors[j + 1] if j + 1 < len(anchors) else None
+        bounds.append((a.index, nxt.index if nxt else n_lines, a, nxt))
+    spans: list[Span] = []
+    for g0, g1, left, right in bounds:
+        if g1 <= g0:
+            continue
+        if left is not None and right is not None and left.number and right.number:
+            count = right.number - left.number
+            count = max(count, 1)
+            n0 = left.number
+        elif left is not None and left.number:
+            count, n0 = None, left.number
+        elif right is not None and right.number:
+            n0 = first_number if first_number else None
+            count = right.number - n0 if n0 and right.number > n0 else None
+        else:
+            count, n0 = None, first_number
+        cuts = _dp(texts, prefix, g0, g1, count, n0, forced, refs)
+        if n0 is None:
+            seg_topic = _best_topic(prefix, cuts[0][0], cuts[0][1])
+            from indexer.topics import MODEL_NUMBER
+
+            n0 = MODEL_NUMBER.get(seg_topic, 1) if seg_topic else 1
+            if right is not None and right.number and n0 + len(cuts) > right.number:
+                n0 = max(1, right.number - len(cuts))
+        for k, (a, b, topic) in enumerate(cuts):
+            printed = left is not None and k == 0
+            spans.append(
+                Span(
+                    start=a,
+                    end=b,
+                    number=n0 + k,
+                    label=left.label if printed and left is not None else None,
+                    inferred=not (printed and left is not None and left.number is not None
+                                  and parse_label(left.label) == left.number),
+                    topic_hint=topic,
+                )
+            )
+    return spans
+
+
+def _resolve_anchors(anchors: Sequence[Anchor]) -> list[Anchor]:
+    """Give garbled anchors the number the sequence expects; drop anchors that break it."""
+    from indexer.numerals import plausible_label
+
+    out: list[Anchor] = []
+    for j, a in enumerate(anchors):
+        prev = out[-1].number if out and out[-1].number else 0
+        nxt = next((b.number for b in anchors[j + 1 :] if b.number), None)
+        n = a.number
+        if n is not None and n > prev and (nxt is None or n < nxt):
+            out.append(a)
+            continue
+        upper = (nxt - 1) if nxt else prev + 3
+        guess = [k for k in range(prev + 1, upper + 1) if plausible_label(a.label, k)]
+        if guess:
+            out.append(Anchor(a.index, guess[0], a.label))
+        elif n is None and nxt is not None and nxt - prev == 2:
+            out.append(Anchor(a.index, prev + 1, a.label))  # the only number that fits
+        elif n is None:
+            out.append(Anchor(a.index, None, a.label))
+    # anchors with None numbers that stay unresolved are kept: they still mark a boundary
+    return [a if a.number is not None else Anchor(a.index, None, a.label) for a in out]
+
+
+def _best_topic(prefix: list[dict[str, float]], a: int, b: int) -> str | None:
+    seg = {k: prefix[b][k] - prefix[a][k] for k in _KEYS}
+    best = max(seg, key=lambda k: seg[k])
+    return best if seg[best] > 0 else None
+
+
+def _dp(
+    texts: Sequence[str],
+    prefix: list[dict[str, float]],
+    g0: int,
+    g1: int,
+    count: int | None,
+    n0: int | None,
+    forced: Sequence[int],
+    refs: References,
+) -> list[tuple[int, int, str | None]]:
+    """Split [g0, g1) into `count` articles (free when None); returns (start, end, topic)."""
+    head = 0  # chapter, heading and title lines at the top of the gap: no boundary inside
+    while g0 + head < g1 and head < 5 and (
+        _is_heading_line(texts[g0 + head]) or (head > 0 and heading_like(texts[g0 + head]))
+    ):
+        head += 1
+    cand = {i: c for i, c in candidates(texts, g0, g1).items() if i > g0 + head}
+    forced_in = [i for i in forced if g0 < i < g1]
+    for i in forced_in:
+        cand[i] = "forced"
+    pos = [g0] + sorted(cand)
+    m = len(pos)
+
+    seg_cache: dict[tuple[int, int], tuple[float, int, list[tuple[str | None, float]]]] = {}
+
+    def seg_info(a: int, b: int) -> tuple[float, int, list[tuple[str | None, float]]]:
+        key = (a, b)
+        if key not in seg_cache:
+            lo, hi = pos[a], (pos[b] if b < m else g1)
+            pen, paras = _numbering_penalty(texts, lo, hi)
+            seg = {k: prefix[hi][k] - prefix[lo][k] for k in _KEYS}
+            total = sum(seg.values())
+            ranked = sorted((k for k in _KEYS if seg[k] > 0), key=lambda k: -seg[k])[:3]
+            options: list[tuple[str | None, float]] = [
+                (k, W_FIT * seg[k] / (total + 2.0)) for k in ranked
+            ] or [(None, 0.0)]
+            seg_cache[key] = (pen, paras, options)
+        return seg_cache[key]
+
+    forced_pos = {j for j in range(m) if cand.get(pos[j]) == "forced"}
+    max_k = count if count is not None else m
+    neg = float("-inf")
+    # best[(b, k, topic)] = (score, back-pointer) for k articles covering pos[0]..pos[b]
+    best: dict[tuple[int, int, str | None], tuple[float, tuple | None]] = {}
+    for b in range(1, m + 1):
+        # the first article spans pos[0]..pos[b]; no forced boundary strictly inside
+        if any(0 < f < b for f in forced_pos):
+            break
+        pen, paras, options = seg_info(0, b)
+        for topic, fit in options:
+            sc = fit - pen + _ref_score(refs, n0, topic, paras)
+            best[(b, 1, topic)] = (sc, None)
+    previous = dict(best)
+    for k in range(2, max_k + 1):
+        layer: dict[tuple[int, int, str | None], tuple[float, tuple | None]] = {}
+        for (a, _kk, t_prev), (sc_prev, _) in previous.items():
+            if a >= m:
+                continue
+            prior = B_RESTART if cand.get(pos[a]) == "restart" else 0.0
+            if cand.get(pos[a]) == "unnumbered" and count is None:
+                prior -= P_UNNUMBERED
+            number = n0 + k - 1 if n0 else None
+            for b in range(a + 1, m + 1):
+                if any(a < f < b for f in forced_pos):
+                    break
+                pen, paras, options = seg_info(a, b)
+                for topic, fit in options:
+                    order = 0.0
+                    if topic and t_prev and RANK[topic] <= RANK[t_prev]:
+                        order = P_ORDER
+                    sc = sc_prev + prior + fit - pen - order + _ref_score(refs, number, topic, paras)
+                    key = (b, k, topic)
+                    if key not in layer or layer[key][0] < sc:
+                        layer[key] = (sc, (a, k - 1, t_prev))
+        best.update(layer)
+        previous = layer
+        if not layer:
+            break
+    finals = [
+        (v[0], key) for key, v in best.items()
+        if key[0] == m and (count is None or key[1] == count)
+    ]
+    if not finals:  # fewer candidates than articles: take the most articles we can
+        finals = [(v[0] - 100 * abs((count or 0) - key[1]), key) for key, v in best.items() if key[0] == m]
+    if not finals:
+        return [(g0, g1, None)]
+    _, key = max(finals, key=lambda x: (x[0] if x[0] != neg else -1e9))
+    cuts: list[tuple[int, int, str | None]] = []
+    while key is not None:
+        b, k, topic = key
+        back = best[key][1]
+        a = back[0] if back else 0
+        cuts.append((pos[a], pos[b] if b < m else g1, topic))
+        key = back
+    return cuts[::-1]
+
+
+def _ref_score(refs: References, number: int | None, topic: str | None, paras: int) -> float:
+    if number is None:
+        return 0.0
+    score = 0.0
+    want = refs.topic.get(number)
+    if want is not None and topic is not None:
+        score += B_REF if want == topic else -B_REF
+    need = refs.min_paras.get(number)
+    if need and paras < need:
+        score -= P_REF_PARAS
+    return score
+
+
+def _is_heading_line(text: str) -> bool:
+    from indexer.numerals import article_heading_re, article_heading_zh_re, chapter_heading_re
+
+    return bool(article_heading_re().match(text) or article_heading_zh_re().match(text)
+                or chapter_heading_re().match(text))
+
+
+def heading_like(text: str, max_len: int = 110) -> bool:
+    """A short line without sentence punctuation at its end: an article or chapter title."""
+    s = text.strip()
+    if not s or len(s) > max_len or s.endswith((".", ";", ":", ",", "。", "；", "：", "，")):
+        return False
+    if paragraph_label(s) or point_labels(s):
+        return False
+    return bool(re.match(r"[\w“\"'«(（\u4e00-\u9fff]", s)) and _starts_sentence(s)
