@@ -134,9 +134,8 @@ def join_hyphenated(head: str, tail: str, vocabulary: Counter[str] | None = None
     left = left_word.group(1) if left_word else ""
     right = first.group(1)
     stem = head[: end.end(1)]
-    spaced = bool(end.group(2))
     if right[0].isupper() or right[0].isdigit() or left.isdigit():
-        return None if spaced else f"{stem}-{tail}"
+        return None if end.group(2) else f"{stem}-{tail}"
     joined = (left + right).lower()
     hyphened = f"{left}-{right}".lower()
     vocab = vocabulary or Counter()
@@ -144,15 +143,13 @@ def join_hyphenated(head: str, tail: str, vocabulary: Counter[str] | None = None
         return stem + tail
     if vocab[hyphened] > vocab[joined]:
         return f"{stem}-{tail}"
-    z_joined, z_hyph = _zipf(joined), _zipf(hyphened)
-    if z_joined >= 1.0 and z_joined >= z_hyph:
+    # (wordfreq splits hyphenated words into tokens, so only the joined form is looked up)
+    if _zipf(joined) >= 1.0:
         return stem + tail
-    if z_hyph > z_joined:
-        return f"{stem}-{tail}"
-    if spaced:
-        return None  # "word -" with nothing confirming a join: a dash, keep it
+    if _zipf(right.lower()) >= 4.5:  # "sjöfarts-" + "eller": a suspended compound
+        return None if end.group(2) else f"{stem}-{tail}"  # "rum -" + "och": a dash
     if _zipf(left.lower()) >= 2.5 and _zipf(right.lower()) >= 2.5:
-        return f"{stem}-{tail}"  # two known words: a compound such as "non-resident"
+        return f"{stem}-{tail}"  # two known words: a compound such as "tax-free"
     return stem + tail  # fragments: an ordinary word break
 
 
