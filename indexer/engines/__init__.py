@@ -1,0 +1,66 @@
+"""Search engines behind one small interface.
+
+Each engine module offers ``build(path, rows) -> int`` (the number of documents indexed) and
+``open_engine(path) -> EngineSearcher``. Rows carry *pre-analysed* tokens (our analysers, see
+`indexer.analysis`), so no engine analyses text itself; queries arrive as the engine-neutral
+field tree of `indexer.query`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from indexer.analysis import Token
+from indexer.query import FNode
+
+ENGINES: tuple[str, ...] = ("whoosh", "tantivy")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One document as every engine receives it."""
+
+    stored: str  # the IndexDoc as JSON, returned with hits
+    keywords: dict[str, tuple[str, ...]]  # filter field -> values (exact match)
+    texts: dict[str, tuple[str, Sequence[Token]]]  # text field -> (text, our tokens)
+
+
+@dataclass(frozen=True)
+class EngineHit:
+    stored: str
+    score: float
+
+
+class EngineSearcher(Protocol):
+    def search(
+        self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
+    ) -> tuple[list[EngineHit], int]:
+        """(top hits, total number of matching documents)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def build(engine: str, path: Path, rows: Iterable[Row]) -> int:
+    """Build an index of `rows` with `engine` in the empty directory `path`."""
+    if engine == "whoosh":
+        from indexer.engines import whoosh_engine
+
+        return whoosh_engine.build(path, rows)
+    from indexer.engines import tantivy_engine
+
+    return tantivy_engine.build(path, rows)
+
+
+def open_engine(engine: str, path: Path) -> EngineSearcher:
+    """Open the index `engine` built in `path`."""
+    if engine == "whoosh":
+        from indexer.engines import whoosh_engine
+
+        return whoosh_engine.open_engine(path)
+    from indexer.engines import tantivy_engine
+
+    return tantivy_engine.open_engine(path)

@@ -1,0 +1,156 @@
+"""tantivy engine: our pre-analysed tokens go in as `tantivy.PreTokenizedString`s.
+
+Each text field receives our tokens with their positions and character offsets, so tantivy
+never analyses text itself (the fields are declared with the whitespace tokenizer, which also
+splits the space-joined analysed terms should anyone use tantivy's own query parser on them).
+Scoring is tantivy's BM25; title and topic boosts come with the query.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import tantivy
+
+from indexer.engines import EngineHit, Row
+from indexer.query import (
+    KEYWORD_FIELDS,
+    FAll,
+    FAnd,
+    FFuzzy,
+    FNode,
+    FNone,
+    FNot,
+    FOr,
+    FPhrase,
+    FPrefix,
+    FTerm,
+    text_fields,
+)
+
+
+def _schema() -> tantivy.Schema:
+    sb = tantivy.SchemaBuilder()
+    sb.add_bytes_field("doc", stored=True)
+    for name in KEYWORD_FIELDS:
+        sb.add_text_field(name, tokenizer_name="raw", index_option="basic")
+    for name in text_fields():
+        sb.add_text_field(name, tokenizer_name="whitespace", index_option="position")
+    return sb.build()
+
+
+def build(path: Path, rows: Iterable[Row]) -> int:
+    ix = tantivy.Index(_schema(), path=str(path), reuse=False)
+    writer = ix.writer(heap_size=256_000_000)
+    try:
+        n = _add_rows(writer, rows)
+    except BaseException:
+        # Stop the writer's threads before the caller deletes the directory under them.
+        writer.rollback()
+        writer.wait_merging_threads()
+        raise
+    writer.commit()
+    writer.wait_merging_threads()
+    return n
+
+
+def _add_rows(writer: tantivy.IndexWriter, rows: Iterable[Row]) -> int:
+    n = 0
+    for row in rows:
+        doc = tantivy.Document()
+        doc.add_bytes("doc", row.stored.encode("utf-8"))
+        for name, values in row.keywords.items():
+            for value in values:
+                doc.add_text(name, value)
+        for name, (text, tokens) in row.texts.items():
+            if tokens:
+                toks = [tantivy.Token(t.term, t.pos, t.start, t.end) for t in tokens]
+                doc.add_pre_tokenized_text(name, tantivy.PreTokenizedString(text, toks))
+        writer.add_document(doc)
+        n += 1
+    return n
+
+
+def _regex_escape(s: str) -> str:
+    # tantivy's regex syntax: escape every ASCII punctuation character.
+    return re.sub(r"([\\.+*?()|\[\]{}^$#&\-~\"'<>@%=!,:;/`])", r"\\\1", s)
+
+
+def translate(node: FNode, schema: tantivy.Schema) -> tantivy.Query:
+    """The tantivy query for a field tree."""
+    Q, O = tantivy.Query, tantivy.Occur
+    if isinstance(node, (FTerm, FPhrase, FFuzzy, FPrefix)):
+        if isinstance(node, FTerm):
+            q = Q.term_query(schema, node.field, node.term)
+        elif isinstance(node, FPhrase):
+            q = Q.phrase_query(schema, node.field, list(node.terms), slop=0)
+        elif isinstance(node, FFuzzy):
+            q = Q.fuzzy_term_query(
+                schema,
+                node.field,
+                node.term,
+                distance=node.distance,
+                transposition_cost_one=False,
+                prefix=False,
+            )
+        else:
+            q = Q.regex_query(schema, node.field, _regex_escape(node.prefix) + ".*")
+        return Q.boost_query(q, node.boost) if node.boost != 1.0 else q
+    if isinstance(node, FAnd):
+        subs = [
+            (O.MustNot, translate(c.child, schema))
+            if isinstance(c, FNot)
+            else (O.Must, translate(c, schema))
+            for c in node.children
+        ]
+        if all(isinstance(c, FNot) for c in node.children):
+            subs.insert(0, (O.Must, Q.all_query()))
+        return Q.boolean_query(subs)
+    if isinstance(node, FOr):
+        return Q.boolean_query([(O.Should, translate(c, schema)) for c in node.children])
+    if isinstance(node, FNot):
+        return Q.boolean_query(
+            [(O.Must, Q.all_query()), (O.MustNot, translate(node.child, schema))]
+        )
+    if isinstance(node, FAll):
+        return Q.all_query()
+    assert isinstance(node, FNone)
+    return Q.empty_query()
+
+
+class TantivySearcher:
+    def __init__(self, path: Path) -> None:
+        self._ix = tantivy.Index.open(str(path))
+        self._schema = self._ix.schema
+        self._searcher = self._ix.searcher()
+
+    def search(
+        self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
+    ) -> tuple[list[EngineHit], int]:
+        Q, O = tantivy.Query, tantivy.Occur
+        q = translate(tree, self._schema)
+        if filters:
+            subs = [(O.Must, q)] + [
+                (O.Must, Q.const_score_query(Q.term_query(self._schema, f, v), 0.0))
+                for f, v in filters
+            ]
+            q = Q.boolean_query(subs)
+        n = self._searcher.num_docs
+        if n == 0:
+            return [], 0
+        top = n if limit is None else max(1, min(limit, n))
+        res = self._searcher.search(q, top, count=True)
+        hits = []
+        for score, addr in res.hits:
+            stored = self._searcher.doc(addr).get_first("doc")
+            hits.append(EngineHit(bytes(stored).decode("utf-8"), float(score)))
+        return hits, int(res.count or 0)
+
+    def close(self) -> None:
+        self._searcher = None  # type: ignore[assignment]
+
+
+def open_engine(path: Path) -> TantivySearcher:
+    return TantivySearcher(path)

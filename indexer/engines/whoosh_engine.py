@@ -1,0 +1,156 @@
+"""Whoosh engine: our pre-analysed tokens go in through a tokenizer that only decodes them.
+
+Each text field's value is our tokens encoded as ``"<pos>\\x1f<term>"`` items joined by spaces;
+`PreAnalysedTokenizer` yields them back with their positions, so Whoosh never analyses text
+itself and phrase positions are ours. Scoring is BM25F; title and topic boosts come with the
+query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from whoosh import fields, index, query, scoring
+from whoosh.analysis import Token as WToken
+from whoosh.analysis import Tokenizer
+
+from indexer.analysis import Token
+from indexer.engines import EngineHit, Row
+from indexer.query import (
+    KEYWORD_FIELDS,
+    FAll,
+    FAnd,
+    FFuzzy,
+    FNode,
+    FNone,
+    FNot,
+    FOr,
+    FPhrase,
+    FPrefix,
+    FTerm,
+    text_fields,
+)
+
+_SEP = "\x1f"
+
+
+def encode(tokens: Sequence[Token]) -> str:
+    """Our tokens as the string value the Whoosh field receives."""
+    return " ".join(f"{t.pos}{_SEP}{t.term}" for t in tokens)
+
+
+class PreAnalysedTokenizer(Tokenizer):
+    """Decodes `encode`d tokens; no analysis of its own."""
+
+    def __call__(
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        removestops: bool = True,
+        start_pos: int = 0,
+        start_char: int = 0,
+        tokenize: bool = True,
+        mode: str = "",
+        **kwargs: object,
+    ) -> Iterable[WToken]:
+        t = WToken(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for item in value.split(" "):
+            pos, sep, term = item.partition(_SEP)
+            if not sep:
+                continue
+            t.text = term
+            t.boost = 1.0
+            t.stopped = False
+            if keeporiginal:
+                t.original = term
+            if positions:
+                t.pos = start_pos + int(pos)
+            if chars:
+                t.startchar = t.endchar = start_char
+            yield t
+
+
+def _schema() -> fields.Schema:
+    spec: dict[str, fields.FieldType] = {"doc": fields.STORED()}
+    for name in KEYWORD_FIELDS:
+        spec[name] = fields.KEYWORD(lowercase=False, commas=False, scorable=False)
+    for name in text_fields():
+        spec[name] = fields.TEXT(analyzer=PreAnalysedTokenizer(), phrase=True, stored=False)
+    return fields.Schema(**spec)
+
+
+def build(path: Path, rows: Iterable[Row]) -> int:
+    ix = index.create_in(str(path), _schema())
+    writer = ix.writer(limitmb=256)
+    n = 0
+    try:
+        for row in rows:
+            doc: dict[str, str] = {"doc": row.stored}
+            for name, values in row.keywords.items():
+                if values:
+                    doc[name] = " ".join(values)
+            for name, (_, tokens) in row.texts.items():
+                if tokens:
+                    doc[name] = encode(tokens)
+            writer.add_document(**doc)
+            n += 1
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit()
+    return n
+
+
+def translate(node: FNode) -> query.Query:
+    """The Whoosh query for a field tree."""
+    if isinstance(node, FTerm):
+        return query.Term(node.field, node.term, boost=node.boost)
+    if isinstance(node, FPhrase):
+        return query.Phrase(node.field, list(node.terms), slop=1, boost=node.boost)
+    if isinstance(node, FFuzzy):
+        return query.FuzzyTerm(
+            node.field, node.term, boost=node.boost, maxdist=node.distance, prefixlength=0
+        )
+    if isinstance(node, FPrefix):
+        return query.Prefix(node.field, node.prefix, boost=node.boost)
+    if isinstance(node, FAnd):
+        subs = [
+            query.Not(translate(c.child)) if isinstance(c, FNot) else translate(c)
+            for c in node.children
+        ]
+        if all(isinstance(c, FNot) for c in node.children):
+            subs.insert(0, query.Every())
+        return query.And(subs)
+    if isinstance(node, FOr):
+        return query.Or([translate(c) for c in node.children])
+    if isinstance(node, FNot):
+        return query.And([query.Every(), query.Not(translate(node.child))])
+    if isinstance(node, FAll):
+        return query.Every()
+    assert isinstance(node, FNone)
+    return query.NullQuery
+
+
+class WhooshSearcher:
+    def __init__(self, path: Path) -> None:
+        self._ix = index.open_dir(str(path))
+        self._searcher = self._ix.searcher(weighting=scoring.BM25F())
+
+    def search(
+        self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
+    ) -> tuple[list[EngineHit], int]:
+        q = translate(tree)
+        flt = query.And([query.Term(f, v) for f, v in filters]) if filters else None
+        results = self._searcher.search(q, filter=flt, limit=limit)
+        hits = [EngineHit(hit["doc"], float(hit.score or 0.0)) for hit in results]
+        return hits, len(results)
+
+    def close(self) -> None:
+        self._searcher.close()
+
+
+def open_engine(path: Path) -> WhooshSearcher:
+    return WhooshSearcher(path)

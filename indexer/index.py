@@ -1,0 +1,505 @@
+"""The search index: built from `IndexDoc`s, searched through one small interface.
+
+Two engines — Whoosh (default) and tantivy (large corpora) — chosen by ``engine`` or
+``TREATY_ENGINE``. Both index the *same* tokens from our analysers (`indexer.analysis`) and
+answer the *same* engine-neutral query tree (`indexer.query`), so they return the same hits;
+snippets and "did you mean" are computed here, from our offsets and our vocabulary, so they
+are identical for both engines too.
+
+Layout of an index directory (rebuilt atomically; readers never see half an index)::
+
+    index_dir/CURRENT           name of the live generation (replaced with os.replace)
+    index_dir/g-<time>-<pid>/   one generation: index.json (meta), vocab.json, engine/
+
+Fields per document: ``text_<l>`` and ``title_<l>`` for the document's language ``l`` (or
+``other``), and ``topic_<l>`` for *every* language: the topic's display names analysed by each
+analyser, so that a query in one language reaches the right article in another.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import json
+import os
+import re
+import shutil
+import time
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Self
+
+from indexer.analysis import Token, analyse, has_han
+from indexer.engines import ENGINES, EngineSearcher, Row, build, open_engine
+from indexer.errors import StoreError, TreatyError
+from indexer.models import IndexDoc
+from indexer.policy import LANGUAGES, policy
+from indexer.query import (
+    OTHER,
+    Node,
+    compile_query,
+    field_lang,
+    levenshtein,
+    parse,
+    term_matcher,
+    words_of,
+)
+
+__all__ = [
+    "ArticleGroup",
+    "Hit",
+    "IndexMissingError",
+    "IndexStats",
+    "SearchResult",
+    "Searcher",
+    "Suggestion",
+    "build_index",
+    "default_engine",
+    "open_index",
+]
+
+FORMAT = 1
+META = "index.json"
+VOCAB = "vocab.json"
+POINTER = "CURRENT"
+SNIPPET_WIDTH = 240
+
+
+class IndexMissingError(StoreError):
+    """There is no (complete) search index where one was expected."""
+
+
+def default_engine() -> str:
+    """The engine named by TREATY_ENGINE, else whoosh."""
+    return os.environ.get("TREATY_ENGINE", "").strip().lower() or "whoosh"
+
+
+def _check_engine(engine: str) -> str:
+    if engine not in ENGINES:
+        raise TreatyError(f"unknown search engine {engine!r}: use one of {', '.join(ENGINES)}")
+    return engine
+
+
+@dataclass(frozen=True)
+class IndexStats:
+    engine: str
+    docs: int
+    seconds: float
+    path: Path  # the generation directory now live
+    languages: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Hit:
+    id: str
+    eid: str
+    article_eid: str
+    treaty: str
+    lang: str
+    kind: str
+    number: int | None
+    score: float
+    snippet: str  # HTML: the text escaped, matched terms in <b>…</b>
+    doc: IndexDoc = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class ArticleGroup:
+    treaty: str
+    lang: str
+    article_eid: str
+    number: int | None
+    title: str
+    hits: tuple[Hit, ...]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    term: str  # as typed
+    alternatives: tuple[str, ...]  # best first
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    engine: str
+    hits: tuple[Hit, ...]
+    total: int  # documents matching (hits holds at most `limit` of them)
+    suggestions: tuple[Suggestion, ...] = ()
+    corrected: str | None = None  # the query with each suggestion's best alternative
+    plain: bool = False  # the query was not valid syntax and was searched as plain words
+
+    @property
+    def ids(self) -> set[str]:
+        return {h.id for h in self.hits}
+
+    @property
+    def groups(self) -> tuple[ArticleGroup, ...]:
+        """Hits grouped by article, groups in the order of their best hit."""
+        order: dict[tuple[str, str, str], list[Hit]] = {}
+        for h in self.hits:
+            order.setdefault((h.treaty, h.lang, h.article_eid), []).append(h)
+        return tuple(
+            ArticleGroup(t, lang, a, hs[0].number, hs[0].doc.title, tuple(hs))
+            for (t, lang, a), hs in order.items()
+        )
+
+
+# --- building ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _analyse_cached(text: str, lang: str) -> tuple[Token, ...]:
+    return tuple(analyse(text, lang))
+
+
+def _keyword(value: object) -> str:
+    return "_".join(str(value).split())
+
+
+def _row(doc: IndexDoc) -> Row:
+    fl = field_lang(doc.lang)
+    alang = doc.lang if fl != OTHER else "xx"
+    tokens = analyse(doc.text, alang)
+    texts: dict[str, tuple[str, list[Token] | tuple[Token, ...]]] = {
+        f"text_{fl}": (doc.text, tokens)
+    }
+    if doc.title:
+        texts[f"title_{fl}"] = (doc.title, _analyse_cached(doc.title, alang))
+    if doc.topic_names:
+        for lang in LANGUAGES:
+            texts[f"topic_{lang}"] = (doc.topic_names, _analyse_cached(doc.topic_names, lang))
+    keywords = {
+        "id": (_keyword(doc.id),),
+        "lang": (_keyword(doc.lang.lower()),),
+        "treaty": (_keyword(doc.treaty.lower()),),
+        "party": tuple(_keyword(p.upper()) for p in doc.parties),
+        "topic": (_keyword(doc.topic.lower()),) if doc.topic else (),
+        "number": (str(doc.number),) if doc.number is not None else (),
+        "kind": (_keyword(doc.kind.lower()),),
+    }
+    stored = json.dumps(dataclasses.asdict(doc), ensure_ascii=False)
+    return Row(stored, keywords, texts)
+
+
+class _Vocabulary:
+    """Per language: document frequency of each indexed text term, and of each surface word
+    (lower-cased, as written) — the source of "did you mean"."""
+
+    def __init__(self) -> None:
+        self.df: dict[str, Counter[str]] = {}
+        self.surface: dict[str, Counter[str]] = {}
+
+    def add(self, doc: IndexDoc, tokens: Iterable[Token]) -> None:
+        fl = field_lang(doc.lang)
+        toks = list(tokens)
+        self.df.setdefault(fl, Counter()).update({t.term for t in toks})
+        if fl in LANGUAGES and (pol := policy(fl)) is not None and pol.stemmer:
+            words = {doc.text[t.start : t.end].lower() for t in toks}
+            words = {unicodedata.normalize("NFC", w) for w in words if w.isalpha()}
+            self.surface.setdefault(fl, Counter()).update(words)
+
+    def to_json(self) -> dict:
+        return {"df": self.df, "surface": self.surface}
+
+
+def _generation(index_dir: Path) -> Path:
+    return (
+        index_dir / f"g-{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
+    )
+
+
+def build_index(
+    docs: Iterable[IndexDoc],
+    index_dir: Path,
+    engine: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> IndexStats:
+    """Build a search index of `docs` in `index_dir` with `engine` (whoosh or tantivy; default
+    TREATY_ENGINE or whoosh). The new index is built in a new generation directory and made
+    live by atomically replacing the CURRENT pointer; readers of the old one are undisturbed.
+    `progress` is called with the number of documents done, every 1000 and at the end."""
+    engine = _check_engine(engine or default_engine())
+    index_dir = Path(index_dir)
+    index_dir.mkdir(parents=True, exist_ok=True)
+    gen = _generation(index_dir)
+    (gen / "engine").mkdir(parents=True)
+    t0 = time.perf_counter()
+    vocab = _Vocabulary()
+    langs: set[str] = set()
+
+    def rows() -> Iterator[Row]:
+        for n, doc in enumerate(docs, 1):
+            row = _row(doc)
+            vocab.add(doc, row.texts[f"text_{field_lang(doc.lang)}"][1])
+            langs.add(field_lang(doc.lang))
+            yield row
+            if progress is not None and n % 1000 == 0:
+                progress(n)
+
+    try:
+        n = build(engine, gen / "engine", rows())
+        if progress is not None:
+            progress(n)
+        (gen / VOCAB).write_text(json.dumps(vocab.to_json(), ensure_ascii=False), "utf-8")
+        meta = {
+            "format": FORMAT,
+            "engine": engine,
+            "docs": n,
+            "languages": sorted(langs, key=lambda lang: (lang not in LANGUAGES, lang)),
+            "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        }
+        (gen / META).write_text(json.dumps(meta, indent=1), "utf-8")
+        previous = _current(index_dir)
+        tmp = index_dir / f"{POINTER}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(gen.name + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, index_dir / POINTER)  # the switch: atomic
+    except BaseException:
+        shutil.rmtree(gen, ignore_errors=True)
+        raise
+    _prune(index_dir, keep={gen.name, previous.name if previous else ""})
+    return IndexStats(engine, n, time.perf_counter() - t0, gen, tuple(meta["languages"]))
+
+
+def _current(index_dir: Path) -> Path | None:
+    try:
+        name = (index_dir / POINTER).read_text("utf-8").strip()
+    except FileNotFoundError:
+        return None
+    return index_dir / name if name else None
+
+
+def _prune(index_dir: Path, keep: set[str]) -> None:
+    """Remove complete generations other than `keep` (the live one and the one before, which
+    open readers may still use); unfinished ones only when over a day old (a build in
+    progress)."""
+    for path in index_dir.glob("g-*"):
+        if path.name in keep or not path.is_dir():
+            continue
+        if (path / META).exists() or time.time() - path.stat().st_mtime > 86400:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+# --- searching -----------------------------------------------------------------------------
+
+
+def open_index(index_dir: Path) -> Searcher:
+    """Open the live index in `index_dir` (or a generation directory itself)."""
+    index_dir = Path(index_dir)
+    gen = _current(index_dir)
+    if gen is None and (index_dir / META).exists():
+        gen = index_dir
+    if gen is None or not (gen / META).exists():
+        raise IndexMissingError(f"no search index in {index_dir}: build it first (treaty index)")
+    meta = json.loads((gen / META).read_text("utf-8"))
+    engine = _check_engine(meta["engine"])
+    return Searcher(gen, engine, open_engine(engine, gen / "engine"), meta)
+
+
+_FILTER_FIELDS = {
+    "lang": str.lower,
+    "treaty": str.lower,
+    "party": str.upper,
+    "topic": str.lower,
+    "article": str,
+    "kind": str.lower,
+}
+
+
+class Searcher:
+    """Searches one generation of an index. Use as a context manager or call close()."""
+
+    def __init__(self, path: Path, engine: str, backend: EngineSearcher, meta: dict) -> None:
+        self.path = path
+        self.engine = engine
+        self.meta = meta
+        self.languages: tuple[str, ...] = tuple(meta.get("languages", ())) or (*LANGUAGES,)
+        self._backend = backend
+        self._vocab: dict | None = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._backend.close()
+
+    def search(
+        self,
+        query: str,
+        *,
+        lang: str | None = None,
+        treaty: str | None = None,
+        party: str | None = None,
+        topic: str | None = None,
+        article: int | str | None = None,
+        kind: str | None = None,
+        limit: int | None = 10,
+    ) -> SearchResult:
+        """Search; `lang` also picks the analyser (else the query is analysed in every
+        language of the corpus and the alternatives ORed). `limit=None` returns every hit."""
+        tree, plain = parse(query)
+        langs = (field_lang(lang.lower()),) if lang else self.languages
+        ftree = compile_query(tree, langs)
+        values = {"lang": lang, "treaty": treaty, "party": party, "topic": topic,
+                  "article": article, "kind": kind}  # fmt: skip
+        filters = [
+            ("number" if name == "article" else name, _FILTER_FIELDS[name](str(v).strip()))
+            for name, v in values.items()
+            if v is not None and str(v).strip()
+        ]
+        ask = None if limit is None else max(limit, 1)
+        found, total = self._backend.search(ftree, filters, ask)
+        if limit is not None:
+            found = found[:limit]
+        hits = []
+        for eh in found:
+            doc = _doc(eh.stored)
+            snippet = make_snippet(doc, term_matcher(ftree, f"text_{field_lang(doc.lang)}"))
+            hits.append(
+                Hit(
+                    doc.id,
+                    doc.eid,
+                    doc.article_eid,
+                    doc.treaty,
+                    doc.lang,
+                    doc.kind,
+                    doc.number,
+                    eh.score,
+                    snippet,
+                    doc,
+                )
+            )
+        suggestions = self.suggest(tree, langs)
+        return SearchResult(
+            query, self.engine, tuple(hits), total, suggestions,
+            _corrected(query, suggestions), plain,
+        )  # fmt: skip
+
+    # -- did you mean --
+
+    def _load_vocab(self) -> dict:
+        if self._vocab is None:
+            data = json.loads((self.path / VOCAB).read_text("utf-8"))
+            by_initial: dict[str, dict[str, list[tuple[str, int]]]] = {}
+            for lang, words in data["surface"].items():
+                table = by_initial.setdefault(lang, {})
+                for w, c in words.items():
+                    table.setdefault(w[:1], []).append((w, c))
+            data["by_initial"] = by_initial
+            self._vocab = data
+        return self._vocab
+
+    def suggest(self, tree: Node | None, langs: Iterable[str]) -> tuple[Suggestion, ...]:
+        """For each plain query word that is absent or rare as written, the index words
+        nearest by edit distance whose terms are more frequent (Latin-script languages)."""
+        vocab = self._load_vocab()
+        langs = [lang for lang in langs if lang in vocab["surface"]]
+        out: list[Suggestion] = []
+        seen: set[str] = set()
+        for word, negated in words_of(tree):
+            w = unicodedata.normalize("NFC", word.text.lower())
+            if negated or word.prefix or word.fuzzy is not None or w in seen or has_han(w):
+                continue
+            seen.add(w)
+            if not w.isalpha() or sum(vocab["surface"][lang].get(w, 0) for lang in langs) > 1:
+                continue
+            alts = _nearest(w, langs, vocab)
+            if alts:
+                out.append(Suggestion(word.text, alts))
+        return tuple(out)
+
+
+def _term(word: str, lang: str) -> str | None:
+    toks = _analyse_cached(word, lang)
+    return toks[0].term if len(toks) == 1 else None
+
+
+def _nearest(w: str, langs: list[str], vocab: dict, n: int = 3) -> tuple[str, ...]:
+    limit = 1 if len(w) <= 4 else 2
+    scored: dict[str, tuple[int, int]] = {}
+    for lang in langs:
+        df = vocab["df"].get(lang, {})
+        own = _term(w, lang)
+        own_df = df.get(own, 0) if own else 0
+        for cand, _count in vocab["by_initial"][lang].get(w[:1], ()):
+            if abs(len(cand) - len(w)) > limit or cand == w:
+                continue
+            d = levenshtein(w, cand, limit)
+            if d > limit:
+                continue
+            term = _term(cand, lang)
+            cdf = df.get(term, 0) if term else 0
+            if term == own or cdf <= own_df:
+                continue
+            best = scored.get(cand)
+            if best is None or (d, -cdf) < best:
+                scored[cand] = (d, -cdf)
+    return tuple(sorted(scored, key=lambda c: (*scored[c], c))[:n])
+
+
+def _corrected(query: str, suggestions: tuple[Suggestion, ...]) -> str | None:
+    if not suggestions:
+        return None
+    out = query
+    for s in suggestions:
+        out = re.sub(rf"(?<!\w){re.escape(s.term)}(?!\w)", s.alternatives[0], out)
+    return out if out != query else None
+
+
+def _doc(stored: str) -> IndexDoc:
+    data = json.loads(stored)
+    data["parties"] = tuple(data.get("parties") or ())
+    return IndexDoc(**data)
+
+
+# --- snippets ------------------------------------------------------------------------------
+
+
+def make_snippet(doc: IndexDoc, match: Callable[[str], bool], width: int = SNIPPET_WIDTH) -> str:
+    """HTML snippet of `doc.text` around its matched terms, each in <b>…</b>; offsets come
+    from our analyser, so every engine highlights alike."""
+    text = doc.text
+    alang = doc.lang if field_lang(doc.lang) != OTHER else "xx"
+    spans: list[list[int]] = []
+    for t in sorted(_analyse_cached(text, alang), key=lambda t: (t.start, t.end)):
+        if not match(t.term):
+            continue
+        if spans and t.start <= spans[-1][1]:
+            spans[-1][1] = max(spans[-1][1], t.end)
+        else:
+            spans.append([t.start, t.end])
+    lo, hi = 0, len(text)
+    if len(text) > width:
+        if spans:
+            best = max(
+                range(len(spans)),
+                key=lambda i: sum(1 for s in spans if spans[i][0] <= s[0] < spans[i][0] + width),
+            )
+            lo = max(0, spans[best][0] - width // 6)
+        hi = min(len(text), lo + width)
+        if lo > 0 and (sp := text.find(" ", lo, lo + 20)) != -1:
+            lo = sp + 1
+        if hi < len(text) and (sp := text.rfind(" ", hi - 20, hi)) != -1:
+            hi = sp
+    parts = ["…" if lo > 0 else ""]
+    cur = lo
+    for s, e in spans:
+        if e <= lo or s >= hi:
+            continue
+        s, e = max(s, lo), min(e, hi)
+        parts.append(html.escape(text[cur:s], quote=False))
+        parts.append(f"<b>{html.escape(text[s:e], quote=False)}</b>")
+        cur = e
+    parts.append(html.escape(text[cur:hi], quote=False))
+    parts.append("…" if hi < len(text) else "")
+    return "".join(parts)

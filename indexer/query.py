@@ -1,0 +1,453 @@
+"""The query language and the engine-neutral query tree.
+
+``parse`` reads user syntax — words, "phrases", AND/OR/NOT (upper case), ``term~`` /
+``term~2`` fuzzy, ``prefix*`` and parentheses; juxtaposed terms are ANDed — into a small tree
+of `Word`/`Phrase`/`And`/`Or`/`Not`. Input that is not valid syntax is searched as plain words,
+never an error.
+
+``compile_query`` turns that tree into a tree over index fields (`FTerm`, `FPhrase`, `FFuzzy`,
+`FPrefix`, `FAnd`, `FOr`, `FNot`, `FAll`, `FNone`), analysing each word with *our* analysers
+for each language searched; each engine translates that tree one to one into its own query
+objects, so both engines are asked exactly the same question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from indexer.analysis import Token, analyse_query_term, normalise_term
+from indexer.policy import LANGUAGES, policy
+
+# --- fields --------------------------------------------------------------------------------
+
+#: Suffix of the fields holding text in a language the corpus only keeps.
+OTHER = "other"
+#: Field-name suffixes of text and title fields: one per analysed language, plus OTHER.
+FIELD_LANGS: tuple[str, ...] = (*LANGUAGES, OTHER)
+#: Field kinds and their BM25 boosts: the title and the topic names weigh more.
+BOOSTS = {"text": 1.0, "title": 2.0, "topic": 1.5}
+#: Keyword (filter) fields.
+KEYWORD_FIELDS = ("id", "lang", "treaty", "party", "topic", "number", "kind")
+
+
+def field_lang(lang: str) -> str:
+    """The field suffix for a document or query language."""
+    return lang if lang in LANGUAGES else OTHER
+
+
+def text_fields() -> list[str]:
+    """Every analysed text field of the schema."""
+    names = [f"{kind}_{fl}" for kind in ("text", "title") for fl in FIELD_LANGS]
+    return names + [f"topic_{lang}" for lang in LANGUAGES]
+
+
+def _analyser_lang(fl: str) -> str:
+    return fl if fl != OTHER else "xx"  # "xx": no policy -> generic analysis
+
+
+# --- parsed tree -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    fuzzy: int | None = None  # max edit distance; 0 = automatic by length
+    prefix: bool = False
+
+
+@dataclass(frozen=True)
+class Phrase:
+    text: str
+
+
+@dataclass(frozen=True)
+class And:
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Not:
+    child: Node
+
+
+Node = Word | Phrase | And | Or | Not
+
+
+class _SyntaxError(Exception):
+    pass
+
+
+_LEX_RE = re.compile(r'\s*(?:(?P<paren>[()])|"(?P<phrase>[^"]*)"|(?P<quote>")|(?P<word>[^\s()"]+))')
+_FUZZY_RE = re.compile(r"^(?P<t>[^~*]+)~(?P<d>[0-2]?)$")
+_PREFIX_RE = re.compile(r"^(?P<t>[^~*]+)\*$")
+_OPERATORS = ("AND", "OR", "NOT")
+
+
+def _lex(query: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    pos = 0
+    query = query.rstrip()
+    while pos < len(query):
+        m = _LEX_RE.match(query, pos)
+        if m is None or m.end() == pos:
+            raise _SyntaxError(query[pos:])
+        pos = m.end()
+        if m.group("paren"):
+            out.append((m.group("paren"), m.group("paren")))
+        elif m.group("quote"):
+            raise _SyntaxError("unclosed quote")
+        elif m.group("phrase") is not None:
+            out.append(("PHRASE", m.group("phrase")))
+        else:
+            w = m.group("word")
+            out.append((w, w) if w in _OPERATORS else ("WORD", w))
+    return out
+
+
+def _word(text: str) -> Word:
+    if m := _FUZZY_RE.match(text):
+        return Word(m.group("t"), fuzzy=int(m.group("d") or 0))
+    if m := _PREFIX_RE.match(text):
+        return Word(m.group("t"), prefix=True)
+    if "*" in text or "~" in text:
+        raise _SyntaxError(text)
+    return Word(text)
+
+
+class _Parser:
+    """query := or ; or := and ("OR" and)* ; and := unary (["AND"] unary)* ;
+    unary := "NOT" unary | primary ; primary := "(" or ")" | PHRASE | WORD"""
+
+    def __init__(self, tokens: list[tuple[str, str]]) -> None:
+        self.toks = tokens
+        self.i = 0
+
+    def peek(self) -> str | None:
+        return self.toks[self.i][0] if self.i < len(self.toks) else None
+
+    def take(self) -> tuple[str, str]:
+        tok = self.toks[self.i]
+        self.i += 1
+        return tok
+
+    def parse(self) -> Node:
+        node = self.or_()
+        if self.peek() is not None:
+            raise _SyntaxError(self.peek())
+        return node
+
+    def or_(self) -> Node:
+        items = [self.and_()]
+        while self.peek() == "OR":
+            self.take()
+            items.append(self.and_())
+        return items[0] if len(items) == 1 else Or(tuple(items))
+
+    def and_(self) -> Node:
+        items = [self.unary()]
+        while self.peek() not in (None, ")", "OR"):
+            if self.peek() == "AND":
+                self.take()
+            items.append(self.unary())
+        return items[0] if len(items) == 1 else And(tuple(items))
+
+    def unary(self) -> Node:
+        if self.peek() == "NOT":
+            self.take()
+            return Not(self.unary())
+        return self.primary()
+
+    def primary(self) -> Node:
+        kind = self.peek()
+        if kind is None:
+            raise _SyntaxError("end of query")
+        _, text = self.take()
+        if kind == "(":
+            node = self.or_()
+            if self.peek() != ")":
+                raise _SyntaxError("unclosed parenthesis")
+            self.take()
+            return node
+        if kind == "PHRASE":
+            return Phrase(text)
+        if kind == "WORD":
+            return _word(text)
+        raise _SyntaxError(text)
+
+
+def parse_strict(query: str) -> Node | None:
+    """Parse `query`; raise ValueError when it is not valid syntax; None when empty."""
+    try:
+        tokens = _lex(query)
+        return _Parser(tokens).parse() if tokens else None
+    except _SyntaxError as exc:
+        raise ValueError(f"not valid query syntax near {exc.args[0]!r}") from None
+
+
+def plain_words(query: str) -> Node | None:
+    """`query` as plain words, every operator and syntax character ignored (ANDed)."""
+    words = [w for w in re.findall(r'[^\s()"*~]+', query) if w not in _OPERATORS]
+    if not words:
+        return None
+    return Word(words[0]) if len(words) == 1 else And(tuple(Word(w) for w in words))
+
+
+def parse(query: str) -> tuple[Node | None, bool]:
+    """(tree, fell_back): the parsed query, or its plain words when the syntax is invalid."""
+    try:
+        return parse_strict(query), False
+    except ValueError:
+        return plain_words(query), True
+
+
+def words_of(node: Node | None, *, negated: bool = False) -> Iterable[tuple[Word, bool]]:
+    """Every Word in the tree with whether it sits under a NOT."""
+    if isinstance(node, Word):
+        yield node, negated
+    elif isinstance(node, (And, Or)):
+        for child in node.children:
+            yield from words_of(child, negated=negated)
+    elif isinstance(node, Not):
+        yield from words_of(node.child, negated=not negated)
+
+
+# --- field tree ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FTerm:
+    field: str
+    term: str
+    boost: float = 1.0
+
+
+@dataclass(frozen=True)
+class FPhrase:
+    field: str
+    terms: tuple[str, ...]
+    boost: float = 1.0
+
+
+@dataclass(frozen=True)
+class FFuzzy:
+    field: str
+    term: str
+    distance: int
+    boost: float = 1.0
+
+
+@dataclass(frozen=True)
+class FPrefix:
+    field: str
+    prefix: str
+    boost: float = 1.0
+
+
+@dataclass(frozen=True)
+class FAnd:
+    children: tuple[FNode, ...]
+
+
+@dataclass(frozen=True)
+class FOr:
+    children: tuple[FNode, ...]
+
+
+@dataclass(frozen=True)
+class FNot:
+    child: FNode
+
+
+@dataclass(frozen=True)
+class FAll:
+    pass
+
+
+@dataclass(frozen=True)
+class FNone:
+    pass
+
+
+FNode = FTerm | FPhrase | FFuzzy | FPrefix | FAnd | FOr | FNot | FAll | FNone
+Leaf = FTerm | FPhrase | FFuzzy | FPrefix
+
+
+def _and(children: Iterable[FNode]) -> FNode:
+    kids: list[FNode] = []
+    for c in children:
+        if isinstance(c, FNone):
+            return FNone()
+        if isinstance(c, FAll):
+            continue
+        kids.extend(c.children if isinstance(c, FAnd) else [c])
+    if not kids:
+        return FAll()
+    return kids[0] if len(kids) == 1 else FAnd(tuple(kids))
+
+
+def _or(children: Iterable[FNode]) -> FNode:
+    kids: list[FNode] = []
+    for c in children:
+        if isinstance(c, FNone):
+            continue
+        for k in c.children if isinstance(c, FOr) else [c]:
+            if k not in kids:
+                kids.append(k)
+    if not kids:
+        return FNone()
+    return kids[0] if len(kids) == 1 else FOr(tuple(kids))
+
+
+def auto_distance(term: str) -> int:
+    """Edit distance allowed for a fuzzy term with no explicit distance."""
+    return 1 if len(term) <= 4 else 2
+
+
+def _positions(tokens: Sequence[Token]) -> list[tuple[str, list[str]]]:
+    """Group tokens by position: (word, sub-words) — the word is the longest token there."""
+    groups: dict[int, list[Token]] = {}
+    for t in tokens:
+        groups.setdefault(t.pos, []).append(t)
+    out = []
+    for pos in sorted(groups):
+        toks = sorted(groups[pos], key=lambda t: (t.start - t.end, t.start))
+        word = toks[0].term
+        out.append((word, [t.term for t in toks[1:] if t.term != word]))
+    return out
+
+
+def _leaf_builder(node: Word | Phrase, lang: str) -> Callable[[str, float], FNode] | None:
+    """A function (field, boost) -> field node for `node` analysed as language `lang`."""
+    alang = _analyser_lang(lang)
+    zh = (pol := policy(alang)) is not None and pol.tokenizer == "jieba"
+    if isinstance(node, Word) and node.prefix:
+        norm = normalise_term(node.text, alang)
+        stemmed = analyse_query_term(norm, alang)
+        if len(stemmed) == 1 and norm.startswith(stemmed[0].term):
+            norm = stemmed[0].term  # taxation* -> taxat*: the index holds stems
+        if not norm or not _has_word_char(norm):
+            return None
+        return lambda f, b: FPrefix(f, norm, b)
+    tokens = analyse_query_term(node.text, alang)
+    if not tokens:
+        return None
+    groups = _positions(tokens)
+    if isinstance(node, Word) and node.fuzzy is not None:
+        candidates = [g[0] for g in groups] if len(groups) == 1 else []
+        folded = normalise_term(node.text, alang)
+        if " " not in folded and folded not in candidates:
+            candidates.append(folded)
+        return lambda f, b: _or(FFuzzy(f, t, node.fuzzy or auto_distance(t), b) for t in candidates)
+
+    def word_node(f: str, b: float, word: str, subs: list[str]) -> FNode:
+        if not subs:
+            return FTerm(f, word, b)
+        # A Chinese word the index may have cut differently: the word, or all its sub-words.
+        return _or([FTerm(f, word, b), _and(FTerm(f, s, b) for s in subs)])
+
+    if len(groups) == 1:
+        word, subs = groups[0]
+        return lambda f, b: word_node(f, b, word, subs)
+    if zh and isinstance(node, Word):  # an unquoted run of Chinese: all its words
+        return lambda f, b: _and(word_node(f, b, w, s) for w, s in groups)
+    words = tuple(g[0] for g in groups)
+    return lambda f, b: FPhrase(f, words, b)
+
+
+def _has_word_char(s: str) -> bool:
+    return re.search(r"[^\W_]", s) is not None
+
+
+def compile_query(node: Node | None, langs: Sequence[str]) -> FNode:
+    """The field tree for `node` searched in the languages `langs` (field suffixes from
+    FIELD_LANGS): each word is analysed per language and may match that language's text,
+    title or topic-name field."""
+    if node is None:
+        return FNone()
+    if isinstance(node, (Word, Phrase)):
+        alts: list[FNode] = []
+        for lang in langs:
+            build = _leaf_builder(node, lang)
+            if build is None:
+                continue
+            for kind, boost in BOOSTS.items():
+                if kind == "topic" and lang == OTHER:
+                    continue
+                alts.append(build(f"{kind}_{lang}", boost))
+        return _or(alts) if alts else FAll()  # a word of punctuation only constrains nothing
+    if isinstance(node, And):
+        return _and(compile_query(c, langs) for c in node.children)
+    if isinstance(node, Or):
+        return _or(compile_query(c, langs) for c in node.children)
+    inner = compile_query(node.child, langs)
+    if isinstance(inner, FAll):
+        return FNone()
+    if isinstance(inner, FNone):
+        return FAll()
+    return FNot(inner)
+
+
+def leaves(node: FNode, *, negated: bool = False) -> Iterable[tuple[Leaf, bool]]:
+    """Every leaf with whether it sits under a NOT."""
+    if isinstance(node, (FAnd, FOr)):
+        for c in node.children:
+            yield from leaves(c, negated=negated)
+    elif isinstance(node, FNot):
+        yield from leaves(node.child, negated=not negated)
+    elif isinstance(node, (FTerm, FPhrase, FFuzzy, FPrefix)):
+        yield node, negated
+
+
+# --- matching terms (highlighting, suggestions) --------------------------------------------
+
+
+def levenshtein(a: str, b: str, limit: int | None = None) -> int:
+    """Plain Levenshtein distance (no transpositions, as both engines' fuzzy queries); stops
+    early and returns limit + 1 once the distance must exceed `limit`."""
+    if a == b:
+        return 0
+    if limit is not None and abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        if limit is not None and min(cur) > limit:
+            return limit + 1
+        prev = cur
+    return prev[-1]
+
+
+def term_matcher(tree: FNode, field: str) -> Callable[[str], bool]:
+    """A predicate: does an indexed term of `field` match a positive leaf of `tree`?"""
+    exact: set[str] = set()
+    prefixes: list[str] = []
+    fuzzy: list[tuple[str, int]] = []
+    for leaf, negated in leaves(tree):
+        if negated or leaf.field != field:
+            continue
+        if isinstance(leaf, FTerm):
+            exact.add(leaf.term)
+        elif isinstance(leaf, FPhrase):
+            exact.update(leaf.terms)
+        elif isinstance(leaf, FPrefix):
+            prefixes.append(leaf.prefix)
+        else:
+            fuzzy.append((leaf.term, leaf.distance))
+
+    def match(term: str) -> bool:
+        return (
+            term in exact
+            or any(term.startswith(p) for p in prefixes)
+            or any(levenshtein(term, t, d) <= d for t, d in fuzzy)
+        )
+
+    return match
