@@ -1,0 +1,212 @@
+"""Word lexicons for OCR repair: word -> Zipf frequency, built once from wordfreq and cached.
+
+A lexicon is built from wordfreq's ``large`` frequency list of a language (wordfreq ships its
+data in the package: no network). It keeps alphabetic words down to Zipf 1.0 and is written to
+``<cache_dir>/lexicon/<lang>-wf<version>.tsv`` (one ``word<TAB>centi-zipf`` per line) the first
+time it is needed; later runs read that file. Nothing is loaded at import time.
+
+The symspellpy index used for edit-distance candidates is built lazily, in memory, from the
+frequent part of a lexicon only (the candidates a repair may produce).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from symspellpy import SymSpell
+
+#: Lowest Zipf frequency kept in a lexicon (wordfreq's lists stop at 1.0 anyway).
+MIN_ZIPF = 1.0
+#: Lowest Zipf frequency of a word the edit-distance index may propose.
+SYMSPELL_MIN_ZIPF = 3.0
+#: Largest edit distance the symspell index supports.
+SYMSPELL_DISTANCE = 2
+
+_WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
+_LOCK = threading.Lock()
+_LOADED: dict[tuple[str, str], Lexicon] = {}
+
+
+def default_cache_dir() -> Path:
+    """The data directory: ``$TREATY_DATA`` if set, else ``./data``."""
+    return Path(os.environ.get("TREATY_DATA") or "data")
+
+
+@cache
+def _wordfreq_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("wordfreq")
+    except ImportError:  # pragma: no cover - metadata missing in odd installs
+        return "unknown"
+
+
+@dataclass
+class Lexicon:
+    """Zipf frequencies of the words of one language (lower-cased keys)."""
+
+    lang: str
+    zipf: dict[str, float]
+    path: Path
+
+    def freq(self, word: str) -> float:
+        """Zipf frequency of `word` (case-folded), 0.0 when unknown."""
+        return self.zipf.get(word.lower(), 0.0)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word.lower() in self.zipf
+
+    @cached_property
+    def _sorted(self) -> list[str]:
+        return sorted(self.zipf)
+
+    def continues(self, stem: str, longest: int = 5) -> bool:
+        """Is some known word `stem` + at most `longest` more letters (other than `stem`)?"""
+        from bisect import bisect_left
+
+        words = self._sorted
+        i = bisect_left(words, stem)
+        while i < len(words) and words[i].startswith(stem):
+            if len(words[i]) - len(stem) <= longest and words[i] != stem:
+                return True
+            i += 1
+        return False
+
+    @cached_property
+    def prefixes(self) -> frozenset[str]:
+        """Every prefix of a word frequent enough to be proposed (Zipf >= 2.5): lets candidate
+        generation abandon a spelling as soon as no such word can start with it."""
+        out = set()
+        for word, z in self.zipf.items():
+            if z >= 2.5:
+                for i in range(1, len(word) + 1):
+                    out.add(word[:i])
+        return frozenset(out)
+
+    @cached_property
+    def symspell(self) -> SymSpell:
+        """A symspellpy index of the words with Zipf >= SYMSPELL_MIN_ZIPF (built lazily)."""
+        from symspellpy import SymSpell
+
+        # prefix_length 5 halves the build time (under a second) at no cost for our lookups,
+        # which is as fast as loading a pickle: the index is built in memory, not cached.
+        sym = SymSpell(max_dictionary_edit_distance=SYMSPELL_DISTANCE, prefix_length=5)
+        for word, z in self.zipf.items():
+            if z >= SYMSPELL_MIN_ZIPF:
+                sym.create_dictionary_entry(word, int(10 ** (z - 1)))
+        return sym
+
+
+def build_lexicon(lang: str, path: Path, min_zipf: float = MIN_ZIPF) -> None:
+    """Write the lexicon of wordfreq language `lang` to `path` (atomically)."""
+    from wordfreq import get_frequency_list
+
+    bins = get_frequency_list(lang, "large")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as out:
+        for i, words in enumerate(bins):
+            centi = 900 - i  # wordfreq bins are one centibel apart, starting at Zipf 9
+            if centi < min_zipf * 100:
+                break
+            for word in words:
+                if _WORD.match(word):
+                    out.write(f"{word}\t{centi}\n")
+    tmp.replace(path)
+
+
+def _read(path: Path) -> dict[str, float]:
+    zipf: dict[str, float] = {}
+    with path.open(encoding="utf-8") as f:
+        for row in f:
+            word, _, centi = row.rstrip("\n").partition("\t")
+            # wordfreq lists a word once; keep the highest value if a fold collides.
+            z = int(centi) / 100
+            if z > zipf.get(word, 0.0):
+                zipf[word] = z
+    return zipf
+
+
+def load_lexicon(
+    lang: str, cache_dir: str | Path | None = None, min_zipf: float = MIN_ZIPF
+) -> Lexicon:
+    """The lexicon of wordfreq language `lang`, built into the cache on first use.
+
+    A `min_zipf` above the default gives a smaller lexicon of the common words only (used to
+    recognise words of other languages)."""
+    base = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    suffix = "" if min_zipf == MIN_ZIPF else f"-z{int(min_zipf * 10)}"
+    path = base / "lexicon" / f"{lang}-wf{_wordfreq_version()}{suffix}.tsv"
+    key = (lang + suffix, str(base))
+    lex = _LOADED.get(key)
+    if lex is not None:
+        return lex
+    with _LOCK:
+        lex = _LOADED.get(key)
+        if lex is None:
+            if not path.exists():
+                build_lexicon(lang, path, min_zipf)
+            lex = Lexicon(lang, _read(path), path)
+            _LOADED[key] = lex
+    return lex
+
+
+# ---------------------------------------------------------------------------------------------
+# Portuguese 1945 orthography (before the 1971 reform): a differential circumflex on the stressed
+# closed vowel of many words (impôsto, sôbre, Govêrno, êste). wordfreq's lists know the modern
+# spellings; these helpers map an old spelling to the modern one it stands for.
+
+_PT_VOWELS = "aeiouáéíóúâêôãõàü"
+
+
+def _stressed_nucleus(word: str) -> tuple[int, int] | None:
+    """Span of the stressed vowel group of an unaccented Portuguese word (the default stress
+    rule: penultimate syllable for words ending in a, e, o (+s), am, em, ens; else the last)."""
+    w = word.lower()
+    groups = [m.span() for m in re.finditer(f"[{_PT_VOWELS}]+", w)]
+    # u after q/g before e/i is not a vowel of its own
+    groups = [g for g in groups if not (w[g[0]] == "u" and g[0] > 0 and w[g[0] - 1] in "qg"
+                                        and g[1] - g[0] == 1)] or groups
+    if not groups:
+        return None
+    base = w.removesuffix("s")
+    penult = base.endswith(("a", "e", "o", "am", "em", "en"))
+    if penult and len(groups) >= 2:
+        return groups[-2]
+    return groups[-1]
+
+
+def _differential_slot(word: str, i: int) -> bool:
+    """Could position `i` of unaccented `word` carry a 1945 differential circumflex? Only the
+    stressed vowel of a paroxytone (``imposto``, ``sobre``, ``este``) or of a monosyllable
+    (``for``); oxytones such as ``exterior`` never had one."""
+    span = _stressed_nucleus(word)
+    if span is None or not span[0] <= i < span[1]:
+        return False
+    groups = re.findall(f"[{_PT_VOWELS}]+", word.lower())
+    return len(groups) == 1 or span != _last_group(word)
+
+
+def _last_group(word: str) -> tuple[int, int] | None:
+    found = [m.span() for m in re.finditer(f"[{_PT_VOWELS}]+", word.lower())]
+    return found[-1] if found else None
+
+
+def pt_uncircumflex(word: str) -> str | None:
+    """The modern spelling of a 1945 spelling with one differential circumflex (``impôsto`` ->
+    ``imposto``), or None when `word` cannot be one (no circumflex, several, or not on the
+    stressed vowel of a paroxytone or monosyllable: ``exteriôr`` is no 1945 spelling)."""
+    marks = [i for i, c in enumerate(word) if c in "êôÊÔ"]
+    if len(marks) != 1:
+        return None
+    i = marks[0]
+    folded = word[:i] + {"ê": "e", "ô": "o", "Ê": "E", "Ô": "O"}[word[i]] + word[i + 1 :]
+    return folded if _differential_slot(folded, i) else None
