@@ -1,0 +1,656 @@
+"""Links between the language versions of one treaty: article -> paragraph -> point.
+
+Structural keys come first (article eId, paragraph number, point letter); every candidate
+pair is then weighed by evidence that survives translation:
+
+- ``numbers``: digits, percentages, years, article cross-references (arabic, roman, Chinese)
+  and small number words ("ten", "tio", "dez"), compared as multisets;
+- ``length``: the Gale–Church length model, with the character ratio of the two versions
+  estimated from the treaty itself;
+- ``lexicon``: cognates (a shared 5-letter prefix after accent folding: dividends /
+  dividender / dividendos) plus a bilingual lexicon of treaty terms learnt from the
+  first-pass alignment of the treaty itself (Dice coefficient over aligned paragraph pairs,
+  as hunalign builds its dictionary).
+
+The pieces are log-likelihood ratios that add up; a pair's confidence is their logistic. One
+dynamic-programming aligner (1–1, 1–2, 2–1, 1–0, 0–1 beads, as in Gale–Church, hunalign and
+bertalign) runs over every list of siblings, with key agreement as one more piece of
+evidence, so the numbering decides when it is there and agrees, and content and position
+decide when it is absent or disagrees. A unit with no counterpart is reported in
+``Alignment.unmatched``, never forced onto a neighbour.
+
+Everything here is pure: Versions in, an Alignment out. ``store_rows`` turns it into the rows
+of the store's ``links`` table; ``versions_from_rows`` rebuilds Versions from stored units.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from itertools import combinations
+
+from indexer.models import Unit, Version
+
+#: Kinds of top-level units that are aligned (title, preamble, closing and other are not).
+ALIGNED_KINDS = ("article", "protocol")
+
+# DP bead penalties (in the same log-odds units as the evidence).
+SKIP = 2.5  # a unit with no counterpart (1-0 / 0-1)
+MERGE = 2.5  # a 2-1 / 1-2 bead, on top of the evidence of the merged pair
+PRIOR = -1.0  # log-odds of a link before any evidence
+
+UNMATCHED = "unmatched"  # method of the store rows that report a unit with no counterpart
+
+
+@dataclass(frozen=True)
+class Link:
+    """Unit `eid_a` of version `lang_a` corresponds to `eid_b` of version `lang_b`."""
+
+    eid_a: str
+    lang_a: str
+    eid_b: str
+    lang_b: str
+    level: str  # "article", "paragraph" or "point"
+    score: float  # confidence 0..1
+    method: str  # "number+numbers", "number+lexicon", "number+length", "number", "dp-1:1", ...
+    evidence: str = ""  # the pieces of evidence, for a person checking the link
+
+
+@dataclass(frozen=True)
+class Unmatched:
+    """A unit of version `lang` with no counterpart in version `other`."""
+
+    eid: str
+    lang: str
+    other: str
+    level: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Alignment:
+    treaty: str
+    langs: tuple[str, ...]
+    links: tuple[Link, ...] = ()
+    unmatched: tuple[Unmatched, ...] = ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Cues
+# ---------------------------------------------------------------------------------------------
+
+_NUMBER_WORDS = {
+    "en": "two three four five six seven eight nine ten eleven twelve",
+    "sv": "två tre fyra fem sex sju åtta nio tio elva tolv",
+    "pt": "dois três quatro cinco seis sete oito nove dez onze doze",
+}
+_WORD_VALUES = {lang: {w: str(i) for i, w in enumerate(words.split(), 2)}
+                for lang, words in _NUMBER_WORDS.items()}
+_WORD_VALUES["pt"]["duas"] = "2"
+_DIGITS_RE = re.compile(r"\d+(?:[.,  ]\d{3})*(?:[.,]\d+)?")
+_ROMAN_REF_RE = re.compile(
+    r"\b(?:[Aa]rti(?:cles?|gos?|kl(?:ar(?:na)?|el(?:n)?)?)|[Aa]rt\.)\s+([IVXL]{1,6})\b")
+_CN_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千]+")
+_WORD_RE = re.compile(r"[^\W\d_]{3,}")
+
+
+def _roman(s: str) -> int | None:
+    from indexer.numerals import parse_roman
+
+    return parse_roman(s)
+
+
+def numbers(text: str, lang: str) -> Counter:
+    """The numbers a text carries, as strings without separators (a multiset)."""
+    out: Counter = Counter()
+    for m in _DIGITS_RE.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        out[digits.lstrip("0") or "0"] += 1
+    for m in _ROMAN_REF_RE.finditer(text):
+        value = _roman(m.group(1))
+        if value:
+            out[str(value)] += 1
+    if lang == "zh":
+        from indexer.numerals import parse_chinese
+
+        for m in _CN_NUM_RE.finditer(text):
+            value = parse_chinese(m.group())
+            if value is not None:
+                out[str(value)] += 1
+    words = _WORD_VALUES.get(lang)
+    if words:
+        for w in _WORD_RE.findall(text.lower()):
+            if w in words:
+                out[words[w]] += 1
+    return out
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower())
+                   if not unicodedata.combining(c))
+
+
+@cache
+def _stemmer(lang: str):
+    import snowballstemmer
+
+    names = {"en": "english", "sv": "swedish", "pt": "portuguese"}
+    return snowballstemmer.stemmer(names[lang]) if lang in names else None
+
+
+@lru_cache(maxsize=200_000)
+def _stem(word: str, lang: str) -> str:
+    stem = _stemmer(lang)
+    return stem.stemWord(word) if stem is not None else word
+
+
+@lru_cache(maxsize=20_000)
+def tokens(text: str, lang: str) -> frozenset[str]:
+    """Word types for the lexical cue: folded stems (Han characters for Chinese)."""
+    if lang == "zh":
+        return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff")
+    words = (_stem(_fold(w), lang) for w in _WORD_RE.findall(text))
+    return frozenset(w for w in words if len(w) >= 3)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One side of a candidate bead: one unit, or two adjacent units merged."""
+
+    eids: tuple[str, ...]
+    key: str | None
+    keys: tuple[str | None, ...]
+    length: int
+    nums: Counter = field(compare=False)
+    toks: frozenset[str] = field(compare=False)
+    pref5: frozenset[str] = field(compare=False, default=frozenset())
+
+
+def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
+    text = "\n".join(u.text for u in units)
+    nums: Counter = Counter()
+    for u in units:
+        nums += numbers(_own_text(u), lang)
+    toks = tokens(text, lang)
+    return Segment(eids=tuple(u.eid for u in units), key=keys[0] if len(keys) == 1 else None,
+                   keys=tuple(keys), length=max(1, len(re.sub(r"\s+", "", text))), nums=nums,
+                   toks=toks, pref5=frozenset(t[:5] for t in toks if len(t) >= 5))
+
+
+def _own_text(unit: Unit) -> str:
+    """A unit's text without its leading label ("2.", "a)", "§ 1."): labels are keys, not
+    content evidence."""
+    return re.sub(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*", "", unit.text, count=1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys
+# ---------------------------------------------------------------------------------------------
+
+def _ordinal(num: str | None, style_roman: bool) -> str | None:
+    """A paragraph/point number as an ordinal key: "2" -> "2", "b" -> "2", "iv" -> "4"
+    (roman only when its siblings are roman), "(3)" -> "3"."""
+    if not num:
+        return None
+    s = num.strip().strip("().§ ").lower()
+    if s.isdigit():
+        return str(int(s))
+    if style_roman:
+        value = _roman(s)
+        if value:
+            return str(value)
+    if len(s) == 1 and "a" <= s <= "z":
+        return str(ord(s) - ord("a") + 1)
+    return s or None
+
+
+def _keys(units: Sequence[Unit], level: str) -> list[str | None]:
+    if level == "article":
+        return [u.eid for u in units]
+    nums = [(u.num or "").strip("().§ ").lower() for u in units]
+    # "i" is roman only when every sibling is roman ("i", "ii", ...), a letter after "h"
+    roman = bool(nums) and all(n and set(n) <= set("ivxl") for n in nums)
+    return [_ordinal(u.num, roman) for u in units]
+
+
+# ---------------------------------------------------------------------------------------------
+# Evidence model
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Model:
+    """What the aligner knows about one language pair of one treaty."""
+
+    ratio: float = 1.0  # expected length(b) / length(a)
+    lexicon: dict[str, frozenset[str]] = field(default_factory=dict)
+    df_a: Counter = field(default_factory=Counter)
+    df_b: Counter = field(default_factory=Counter)
+    n_docs: int = 1
+    lex_pos: float = 0.30  # mean lexical similarity of aligned pairs
+    lex_neg: float = 0.10  # ... of non-aligned siblings
+    lex_var: float = 0.01  # pooled variance of the two
+    _weights: dict = field(default_factory=dict, repr=False)
+
+    def weights(self, seg: Segment, side: str) -> dict[str, float]:
+        """IDF weights of a segment's informative word types (cached per segment)."""
+        key = (side, seg.eids)
+        got = self._weights.get(key)
+        if got is None:
+            df = self.df_a if side == "a" else self.df_b
+            got = {t: w for t in seg.toks if (w := _idf(df, self.n_docs, t)) > 0.3}
+            self._weights[key] = got
+        return got
+
+
+def _idf(df: Counter, n: int, tok: str) -> float:
+    return math.log((n + 1) / (df.get(tok, 0) + 0.5))
+
+
+def lexical(a: Segment, b: Segment, model: Model) -> float:
+    """IDF-weighted share of word types with a cognate or lexicon translation on the other
+    side (the mean of both directions)."""
+    wa, wb = model.weights(a, "a"), model.weights(b, "b")
+    if not wa or not wb:
+        return 0.0
+    translated: set[str] = set()
+    hit = 0.0
+    lexicon = model.lexicon
+    for t, w in wa.items():
+        found = lexicon[t] & b.toks if t in lexicon else None
+        if found:
+            translated |= found
+        if found or t in b.toks or (len(t) >= 5 and t[:5] in b.pref5):
+            hit += w
+    fwd = hit / sum(wa.values())
+    hit = 0.0
+    for t, w in wb.items():
+        if t in a.toks or t in translated or (len(t) >= 5 and t[:5] in a.pref5):
+            hit += w
+    back = hit / sum(wb.values())
+    return (fwd + back) / 2
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
+
+
+def evidence(a: Segment, b: Segment, model: Model) -> dict[str, float]:
+    """The log-likelihood ratio pieces for `a` and `b` being translations of each other."""
+    ev: dict[str, float] = {}
+    if a.key is not None and b.key is not None:
+        ev["number"] = 3.0 if a.key == b.key else -2.0
+    elif set(a.keys) & set(b.keys) - {None}:
+        ev["number"] = 1.5
+    na, nb = a.nums, b.nums
+    if na or nb:
+        matched = sum((na & nb).values())
+        missing = sum(na.values()) + sum(nb.values()) - 2 * matched
+        ev["numbers"] = 1.2 * min(matched, 3) - 0.6 * min(missing, 4)
+    delta = (b.length - a.length * model.ratio) / math.sqrt(6.8 * max(a.length, 20))
+    p = max(1e-12, 2 * (1 - _phi(abs(delta))))
+    ev["length"] = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
+    # log-likelihood ratio of two normal distributions with a shared variance (LDA)
+    s = lexical(a, b, model)
+    mid = (model.lex_pos + model.lex_neg) / 2
+    slope = (model.lex_pos - model.lex_neg) / max(model.lex_var, 1e-4)
+    ev["lexicon"] = max(-3.0, min(3.0, slope * (s - mid)))
+    return ev
+
+
+def _logistic(x: float) -> float:
+    return 1 / (1 + math.exp(-max(-40.0, min(40.0, x))))
+
+
+def _method(ev: dict[str, float], bead: tuple[int, int]) -> str:
+    if bead == (1, 1) and ev.get("number", 0) >= 3.0:
+        for name in ("numbers", "lexicon", "length"):
+            if ev.get(name, 0) > 0.5:
+                return f"number+{name}"
+        return "number"
+    return f"dp-{bead[0]}:{bead[1]}"
+
+
+def _describe(ev: dict[str, float]) -> str:
+    return " ".join(f"{k}{v:+.1f}" for k, v in ev.items())
+
+
+# ---------------------------------------------------------------------------------------------
+# Dynamic programming over siblings
+# ---------------------------------------------------------------------------------------------
+
+BEADS = ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2))
+
+
+@dataclass(frozen=True)
+class Bead:
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+    score: float
+    method: str
+    evidence: str
+
+
+def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
+                    merged_a: Mapping[int, Segment], merged_b: Mapping[int, Segment],
+                    model: Model) -> list[Bead]:
+    """The best monotone sequence of beads between two lists of siblings.
+
+    ``merged_a[i]`` is the segment of units i and i+1 together (for 2-1 beads)."""
+    n, m = len(seg_a), len(seg_b)
+    inf = float("inf")
+    cost = [[inf] * (m + 1) for _ in range(n + 1)]
+    back: list[list[tuple | None]] = [[None] * (m + 1) for _ in range(n + 1)]
+    cost[0][0] = 0.0
+    cache: dict[tuple, dict[str, float]] = {}
+
+    def ev_of(i: int, j: int, di: int, dj: int) -> dict[str, float]:
+        k = (i, j, di, dj)
+        if k not in cache:
+            sa = seg_a[i] if di == 1 else merged_a[i]
+            sb = seg_b[j] if dj == 1 else merged_b[j]
+            ev = evidence(sa, sb, model)
+            if n == m and i == j and di == dj == 1:
+                # same place in two lists of the same length; the only child of both parents
+                ev["position"] = 2.0 if n == 1 else 1.0
+            cache[k] = ev
+        return cache[k]
+
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if i == j == 0:
+                continue
+            best, arg = inf, None
+            for di, dj in BEADS:
+                pi, pj = i - di, j - dj
+                if pi < 0 or pj < 0 or cost[pi][pj] == inf:
+                    continue
+                if di and dj:
+                    if (di == 2 and pi not in merged_a) or (dj == 2 and pj not in merged_b):
+                        continue
+                    ev = ev_of(pi, pj, di, dj)
+                    c = -(PRIOR + sum(ev.values())) + (MERGE if di + dj > 2 else 0.0)
+                else:
+                    c = SKIP
+                c += cost[pi][pj]
+                if c < best:
+                    best, arg = c, (di, dj)
+            cost[i][j], back[i][j] = best, arg
+    beads: list[Bead] = []
+    i, j = n, m
+    while i or j:
+        di, dj = back[i][j]
+        pi, pj = i - di, j - dj
+        if di and dj:
+            ev = ev_of(pi, pj, di, dj)
+            llr = PRIOR + sum(ev.values()) - (1.0 if di + dj > 2 else 0.0)
+            beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), _logistic(llr),
+                              _method(ev, (di, dj)), _describe(ev)))
+        else:
+            beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), 0.0, UNMATCHED, ""))
+        i, j = pi, pj
+    beads.reverse()
+    return beads
+
+
+# ---------------------------------------------------------------------------------------------
+# One language pair
+# ---------------------------------------------------------------------------------------------
+
+def _children(unit: Unit, kind: str) -> list[Unit]:
+    return [c for c in unit.children if c.kind == kind]
+
+
+def _segments(units: Sequence[Unit], level: str, lang: str
+              ) -> tuple[list[Segment], dict[int, Segment]]:
+    keys = _keys(units, level)
+    segs = [_segment([u], [k], lang) for u, k in zip(units, keys)]
+    merged = {}
+    if level != "article":  # articles are never merged: a bead of two articles is a split
+        for i in range(len(units) - 1):
+            merged[i] = _segment(units[i:i + 2], keys[i:i + 2], lang)
+    return segs, merged
+
+
+_NEXT = {"article": ("paragraph", "paragraph"), "paragraph": ("point", "point"),
+         "point": ("point", "point")}
+
+
+def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
+                 lang_a: str, lang_b: str, model: Model, out_links: list[Link],
+                 out_unmatched: list[Unmatched]) -> None:
+    if not units_a and not units_b:
+        return
+    seg_a, merged_a = _segments(units_a, level, lang_a)
+    seg_b, merged_b = _segments(units_b, level, lang_b)
+    for bead in align_sequences(seg_a, seg_b, merged_a, merged_b, model):
+        if bead.method == UNMATCHED:
+            for i in bead.a:
+                out_unmatched.append(Unmatched(units_a[i].eid, lang_a, lang_b, level,
+                                               f"no counterpart in the {lang_b} version"))
+            for j in bead.b:
+                out_unmatched.append(Unmatched(units_b[j].eid, lang_b, lang_a, level,
+                                               f"no counterpart in the {lang_a} version"))
+            continue
+        for i in bead.a:
+            for j in bead.b:
+                out_links.append(Link(units_a[i].eid, lang_a, units_b[j].eid, lang_b, level,
+                                      round(bead.score, 4), bead.method, bead.evidence))
+        if len(bead.a) == 1 and len(bead.b) == 1:
+            ua, ub = units_a[bead.a[0]], units_b[bead.b[0]]
+            child_kind, child_level = _NEXT[level]
+            ca, cb = _children(ua, child_kind), _children(ub, child_kind)
+            if level == "article" and bool(ca) != bool(cb):
+                # one version splits the article into paragraphs, the other does not: the
+                # unsplit article stands as its one paragraph
+                ca, cb = ca or [ua], cb or [ub]
+            _align_level(ca, cb, child_level, lang_a, lang_b, model, out_links, out_unmatched)
+
+
+def _top(version: Version) -> list[Unit]:
+    return [u for u in version.units if u.kind in ALIGNED_KINDS]
+
+
+def _all_units(units: Iterable[Unit]) -> Iterable[Unit]:
+    for u in units:
+        yield u
+        yield from _all_units(u.children)
+
+
+def _df(version: Version) -> tuple[Counter, int]:
+    df: Counter = Counter()
+    n = 0
+    for u in _all_units(_top(version)):
+        if u.kind == "paragraph" or (u.kind in ALIGNED_KINDS and not u.children):
+            df.update(tokens(u.text, version.lang))
+            n += 1
+    return df, max(n, 1)
+
+
+def _calibrate(va: Version, vb: Version, model: Model) -> None:
+    """Length ratio and lexical similarity levels from the pairs the numbering proposes."""
+    by_eid = {u.eid: u for u in _top(vb)}
+    pairs: list[tuple[Unit, Unit]] = []
+    shifted: list[tuple[Unit, Unit]] = []
+    ratios: list[float] = []
+    for ua in _top(va):
+        ub = by_eid.get(ua.eid)
+        if ub is None:
+            continue
+        la, lb = len(ua.text), len(ub.text)
+        if la > 50 and lb > 50:
+            ratios.append(lb / la)
+        pa, pb = _children(ua, "paragraph"), _children(ub, "paragraph")
+        if len(pa) == len(pb) and pa:
+            pairs.extend(zip(pa, pb))
+            if len(pa) > 1:
+                shifted.extend(zip(pa, pb[1:] + pb[:1]))
+    if ratios:
+        ratios.sort()
+        model.ratio = ratios[len(ratios) // 2]
+    if len(pairs) >= 5 and len(shifted) >= 3:
+        def seg(u: Unit, lang: str) -> Segment:
+            return _segment([u], [None], lang)
+
+        pos = [lexical(seg(a, va.lang), seg(b, vb.lang), model) for a, b in pairs]
+        neg = [lexical(seg(a, va.lang), seg(b, vb.lang), model) for a, b in shifted]
+        mp, mn = sum(pos) / len(pos), sum(neg) / len(neg)
+        var = (sum((x - mp) ** 2 for x in pos) + sum((x - mn) ** 2 for x in neg)) / (
+            len(pos) + len(neg))
+        if mp > mn + 0.03:
+            model.lex_pos, model.lex_neg, model.lex_var = mp, mn, max(var, 0.002)
+
+
+def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model,
+                   min_score: float = 0.9) -> None:
+    """Word translations from confidently aligned units: Dice coefficient over the pairs."""
+    units_a = {u.eid: u for u in _all_units(_top(va))}
+    units_b = {u.eid: u for u in _all_units(_top(vb))}
+    cooc: Counter = Counter()
+    freq_a: Counter = Counter()
+    freq_b: Counter = Counter()
+    limit_a = 0.25 * model.n_docs
+    limit_b = 0.25 * model.n_docs
+    n = 0
+    for link in links:
+        if link.level != "paragraph" or link.score < min_score:
+            continue
+        ua, ub = units_a.get(link.eid_a), units_b.get(link.eid_b)
+        if ua is None or ub is None:
+            continue
+        ta = [t for t in tokens(ua.text, va.lang) if model.df_a[t] <= limit_a]
+        tb = [t for t in tokens(ub.text, vb.lang) if model.df_b[t] <= limit_b]
+        freq_a.update(ta)
+        freq_b.update(tb)
+        for x in ta:
+            for y in tb:
+                cooc[x, y] += 1
+        n += 1
+    # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
+    # with every other word of its two paragraphs)
+    best_a: dict[str, tuple[float, list[str]]] = {}
+    best_b: dict[str, tuple[float, list[str]]] = {}
+    for (x, y), c in cooc.items():
+        if c < 2:
+            continue
+        dice = 2 * c / (freq_a[x] + freq_b[y])
+        if dice < 0.5:
+            continue
+        for best, k, v in ((best_a, x, y), (best_b, y, x)):
+            old = best.get(k)
+            if old is None or dice > old[0] + 1e-9:
+                best[k] = (dice, [v])
+            elif abs(dice - old[0]) <= 1e-9:
+                old[1].append(v)
+    model.lexicon = {
+        x: frozenset(ys) for x, (_, ys) in best_a.items()
+        if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]
+    }
+
+
+def align_pair(va: Version, vb: Version) -> tuple[list[Link], list[Unmatched], Model]:
+    """Align two language versions: a first pass with cognates only, then a second with the
+    lexicon learnt from the first."""
+    df_a, n_a = _df(va)
+    df_b, n_b = _df(vb)
+    model = Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
+    _calibrate(va, vb, model)
+    links: list[Link] = []
+    unmatched: list[Unmatched] = []
+    _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, unmatched)
+    _learn_lexicon(va, vb, links, model)
+    if model.lexicon:
+        _calibrate(va, vb, model)
+        links, unmatched = [], []
+        _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, unmatched)
+    return links, unmatched, model
+
+
+# ---------------------------------------------------------------------------------------------
+# A treaty
+# ---------------------------------------------------------------------------------------------
+
+def merge_versions(versions: Iterable[Version]) -> list[Version]:
+    """One Version per language (files of one treaty in one language are concatenated), in
+    first-seen order; versions without articles are dropped."""
+    by_lang: dict[str, list[Unit]] = {}
+    for v in versions:
+        by_lang.setdefault(v.lang, []).extend(v.units)
+    return [Version(lang, tuple(units)) for lang, units in by_lang.items()
+            if any(u.kind in ALIGNED_KINDS for u in units)]
+
+
+def align_versions(treaty: str, versions: Sequence[Version],
+                   langs: Sequence[str] | None = None) -> Alignment:
+    """Links between every pair of language versions of `treaty` (sv↔en, sv↔pt, en↔pt),
+    each pair in the order the versions come."""
+    merged = merge_versions(versions)
+    if langs is not None:
+        merged = [v for v in merged if v.lang in langs]
+    links: list[Link] = []
+    unmatched: list[Unmatched] = []
+    for va, vb in combinations(merged, 2):
+        pair_links, pair_unmatched, _ = align_pair(va, vb)
+        links.extend(pair_links)
+        unmatched.extend(pair_unmatched)
+    return Alignment(treaty, tuple(v.lang for v in merged), tuple(links), tuple(unmatched))
+
+
+def store_rows(alignment: Alignment) -> list[tuple]:
+    """Rows of the store's ``links`` table: (treaty, eid, lang_a, lang_b, eid_b, level, score,
+    method). A unit with no counterpart is a row with method "unmatched", score 0 and the
+    missing side's eId empty."""
+    t = alignment.treaty
+    rows = [(t, x.eid_a, x.lang_a, x.lang_b, x.eid_b, x.level, x.score, x.method)
+            for x in alignment.links]
+    order = {lang: i for i, lang in enumerate(alignment.langs)}
+    for u in alignment.unmatched:
+        if order.get(u.lang, 0) <= order.get(u.other, 0):
+            rows.append((t, u.eid, u.lang, u.other, "", u.level, 0.0, UNMATCHED))
+        else:
+            rows.append((t, "", u.other, u.lang, u.eid, u.level, 0.0, UNMATCHED))
+    return rows
+
+
+def versions_from_rows(rows: Iterable[Mapping]) -> dict[tuple[str, str], Version]:
+    """Rebuild Versions from stored unit rows (columns of the ``units`` table), keyed by
+    (treaty, lang), units in stored order."""
+    nodes: dict[tuple[str, str, str], dict] = {}
+    roots: dict[tuple[str, str], list[dict]] = {}
+    for r in sorted(rows, key=lambda r: (r["treaty"], r["lang"], r["seq"])):
+        node = {"row": r, "children": []}
+        nodes[r["treaty"], r["lang"], r["eid"]] = node
+        parent = nodes.get((r["treaty"], r["lang"], r["parent"])) if r["parent"] else None
+        if parent is not None:
+            parent["children"].append(node)
+        else:
+            roots.setdefault((r["treaty"], r["lang"]), []).append(node)
+
+    def build(node: dict) -> Unit:
+        r = node["row"]
+        return Unit(eid=r["eid"], kind=r["kind"], text=r["text"], raw=r["raw"],
+                    start=r["start_line"] or 0, end=r["end_line"] or 0, number=r["number"],
+                    label=r["label"], num=r["num"], title=r["title"], topic=r["topic"],
+                    children=tuple(build(c) for c in node["children"]))
+
+    return {k: Version(k[1], tuple(build(n) for n in v)) for k, v in roots.items()}
+
+
+def align_corpus(versions: Mapping[tuple[str, str], Version] | Iterable[tuple[str, Version]]
+                 ) -> list[tuple]:
+    """Store rows for every treaty: `versions` maps (treaty, lang) -> Version, or is a list of
+    (treaty, Version) pairs (several per treaty and language allowed)."""
+    items = versions.items() if isinstance(versions, Mapping) else versions
+    by_treaty: dict[str, list[Version]] = defaultdict(list)
+    for key, v in items:
+        treaty = key[0] if isinstance(key, tuple) else key
+        by_treaty[treaty].append(v)
+    rows: list[tuple] = []
+    for treaty, vs in by_treaty.items():
+        if len({v.lang for v in vs}) > 1:
+            rows.extend(store_rows(align_versions(treaty, vs)))
+    return rows
