@@ -616,12 +616,12 @@ def store_rows(alignment: Alignment) -> list[tuple]:
     return rows
 
 
-def versions_from_rows(rows: Iterable[Mapping]) -> dict[tuple[str, str], Version]:
+def versions_from_rows(rows: Iterable[dict]) -> dict[tuple[str, str], Version]:
     """Rebuild Versions from stored unit rows (columns of the ``units`` table), keyed by
     (treaty, lang), units in stored order."""
     nodes: dict[tuple[str, str, str], dict] = {}
     roots: dict[tuple[str, str], list[dict]] = {}
-    for r in sorted(rows, key=lambda r: (r["treaty"], r["lang"], r["seq"])):
+    for r in sorted(rows, key=lambda r: (r["treaty"], r["lang"], r.get("file") or "", r["seq"])):
         node = {"row": r, "children": []}
         nodes[r["treaty"], r["lang"], r["eid"]] = node
         parent = nodes.get((r["treaty"], r["lang"], r["parent"])) if r["parent"] else None

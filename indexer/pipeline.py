@@ -207,7 +207,7 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         rep.seconds = time.perf_counter() - t1
         reports.append(rep)
     _disambiguate(fresh)
-    path = store.write(ddir, fresh, keep=keep)
+    path = store.write(ddir, fresh, keep=keep, links=_links(ddir, fresh, keep))
     reused = _articles_from_store(ddir, keep)
     reports = [reused.get(r.file, r) if r.reused else r for r in reports]
     index_path = None
@@ -222,6 +222,24 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         index_stage.build_index(index_docs(ddir), index_path,
                                 engine=engine or os.environ.get("TREATY_ENGINE") or "whoosh")
     return IngestReport(reports, path, index_path, time.perf_counter() - t0)
+
+
+def _links(ddir: Path, fresh: Sequence[tuple[Document, list[tuple]]],
+           keep: Sequence[str]) -> list[tuple]:
+    """Alignment links of every treaty, from the fresh documents and the kept files' units
+    (read from the current store before it is replaced)."""
+    from indexer.align import align_corpus, versions_from_rows
+
+    items: list[tuple[str, Version]] = []
+    for doc, _ in fresh:
+        items.extend((doc.meta.treaty, v) for v in doc.versions if v.lang in doc.meta.languages)
+    if keep:
+        with store.connect(ddir) as db:
+            marks = ",".join("?" * len(keep))
+            rows = db.execute(f"SELECT * FROM units WHERE file IN ({marks})", list(keep))
+            kept = versions_from_rows([dict(r) for r in rows])
+        items.extend((treaty, v) for (treaty, _), v in kept.items())
+    return align_corpus(items)
 
 
 def _disambiguate(docs: list[tuple[Document, list[tuple]]]) -> None:
