@@ -40,10 +40,11 @@ _KEYS = tuple(TOPICS)
 # Scores of the dynamic program (see module doc). Fit is a share in 0..1, scaled.
 W_FIT = 2.0
 P_ORDER = 0.8  # topic not after the previous article's topic in model order
+P_REPEAT = 2.0  # the same topic as the previous article (one article cut in two)
 P_NUMBERING = 2.5  # per break in 1, 2, 3 … paragraph numbering inside an article
 P_LEAD = 2.5  # unnumbered lines before a "1." (two articles glued together)
 B_RESTART = 0.3  # a boundary at a "1." restart
-P_UNNUMBERED = 0.4  # a boundary at an unnumbered line (free count only)
+P_UNNUMBERED = 1.0  # a boundary at an unnumbered line (free count only)
 B_REF = 1.5  # a cross-reference confirms the article's topic
 P_REF_PARAS = 1.5  # a cross-reference needs more paragraphs than the article has
 
@@ -288,6 +289,12 @@ def _dp(
         head += 1
     cand = {i: c for i, c in candidates(texts, g0, g1).items() if i > g0 + head}
     forced_in = [i for i in forced if g0 < i < g1]
+    for f in forced_in:  # no boundary inside a chapter heading block or at its first line
+        k = f + 1
+        while k < g1 and k - f < 4 and heading_like(texts[k]) and not top_para(texts[k]):
+            k += 1
+        for i in range(f + 1, k + 1):
+            cand.pop(i, None)
     for i in forced_in:
         cand[i] = "forced"
     pos = [g0] + sorted(cand)
@@ -339,7 +346,7 @@ def _dp(
                 for topic, fit in options:
                     order = 0.0
                     if topic and t_prev and RANK[topic] <= RANK[t_prev]:
-                        order = P_ORDER
+                        order = P_REPEAT if topic == t_prev else P_ORDER
                     sc = sc_prev + prior + fit - pen - order + _ref_score(refs, number, topic, paras)
                     key = (b, k, topic)
                     if key not in layer or layer[key][0] < sc:

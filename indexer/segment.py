@@ -89,13 +89,42 @@ def article_heading(text: str) -> Heading | None:
     else (Chinese regulations: "第一条 为加强…") the article's first sentence."""
     m = article_heading_re().match(text) or article_heading_zh_re().match(text)
     if not m:
-        return None
+        return _garbled_heading(text)
     label, rest = m.group("label"), m.group("title") or ""
     if rest and not heading_like(rest, 120):
         if article_heading_zh_re().match(text):
             return Heading(label, parse_label(label), "", True)
         return None  # "Article 5 of the Convention shall…": a sentence, not a heading
     return Heading(label, parse_label(label), rest, False)
+
+
+_HEADING_WORDS = ("article", "artigo", "artikel", "articulo")
+
+
+def _garbled_heading(text: str) -> Heading | None:
+    """A short line that is an OCR-garbled article heading: ".4 rtigo IX", "År tig o XI",
+    "Artic1e 5" -- letters within two edits of an article word, then a label."""
+    s = text.strip()
+    if len(s) > 24:
+        return None
+    m = re.fullmatch(r"(?P<word>.*?[^\W\d_].*?)\s*(?P<label>[IVXLC]{1,6}|\d{1,3})\s*\.?", s)
+    if not m:
+        return None
+    word = re.sub(r"[^a-zåäöéíç]", "", m.group("word").lower())
+    if len(word) < 4 or min(_levenshtein(word, w) for w in _HEADING_WORDS) > 2:
+        return None
+    label = m.group("label")
+    return Heading(label, parse_label(label), "", False)
+
+
+def _levenshtein(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
 
 
 def is_chapter(text: str) -> bool:
@@ -445,7 +474,8 @@ def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Headin
         units.append(_unit("preamble", "preamble", lines[lo:body_start]))
     has_front = body_start > lo
     # the body
-    body_units, tail = _articles(lines, texts, heads, run, body_start, body_end, lang, article, has_front)
+    body_units, tail = _articles(lines, texts, heads, run, body_start, body_end, lang, article, has_front,
+                                  closed=body_end < hi)
     units.extend(body_units)
     if tail is not None and tail < body_end:
         units.append(_unit("other", "other", lines[tail:body_end], note="not treaty text"))
@@ -520,13 +550,13 @@ def _protocol(lines: Sequence[Line], texts: Sequence[str], j: int, end: int) -> 
 
 
 def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Heading], run: list[int],
-              lo: int, hi: int, lang: str, article: int | None, has_front: bool) -> tuple[list[Unit], int | None]:
+              lo: int, hi: int, lang: str, article: int | None, has_front: bool, closed: bool) -> tuple[list[Unit], int | None]:
     """Article units for body [lo, hi); also where non-treaty trailing text starts, if any."""
     if hi <= lo:
         return [], None
     body = list(texts[lo:hi])
     # trailing lines that do not continue the treaty (an editor's note after an excerpt)
-    tail = _tail_other(body, lang)
+    tail = _tail_other(body, lang) if closed is False else None
     if tail is not None:
         body = body[:tail]
     anchors = []
@@ -562,7 +592,9 @@ def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Head
         if head is not None:
             title = head.title or None
             k += 1
-            if not title and not head.inline_text and k < len(idx) and heading_like(texts[idx[k]]):
+            nxt = texts[idx[k + 1]] if k + 1 < len(idx) else ""
+            if (not title and not head.inline_text and k < len(idx) and heading_like(texts[idx[k]])
+                    and not point_labels(nxt)):
                 title = texts[idx[k]].strip()
                 k += 1
         body_idx = idx[k:]

@@ -251,9 +251,9 @@ KEYWORDS: dict[str, dict[str, tuple[tuple[str, int], ...]]] = {
         "zh": ((r"未作规定的", 3), (r"上述各条", 2), (r"各项所得", 2)),
     },
     "capital": {
-        "en": ((r"capital\s+represented\s+by", 3), (r"elements\s+of\s+capital", 3)),
+        "en": ((r"capital\s+represented\s+by", 3), (r"taxes\s+on\s+capital\s+are\s+imposed", 3), (r"elements\s+of\s+capital", 3)),
         "pt": ((r"patrimônio\s+constituído|capital\s+constituído", 3), (r"elementos\s+do\s+patrimônio", 3)),
-        "sv": ((r"förmögenhet\s+som\s+utgöres|förmögenhet\s+i\s+form", 3), (r"förmögenhetsbeskattning|beskattas\s+för\s+förmögenhet", 2)),
+        "sv": ((r"förmögenhet\s+som\s+utgöres|förmögenhet\s+i\s+form", 3), (r"skatt\s+på\s+förmögenhet", 3), (r"förmögenhetsbeskattning|beskattas\s+för\s+förmögenhet", 2)),
         "zh": ((r"财产.{0,6}征税", 2),),
     },
     "elimination-double-taxation": {
