@@ -159,6 +159,25 @@ def _t2s() -> Callable[[str], str]:
 
 
 @cache
+def _t2s_chars() -> frozenset[str] | None:
+    """Every character in a key of the t2s dictionaries: text with none of them needs no
+    conversion (most of a Simplified corpus). None when the converter's tables are not where
+    this version keeps them: then every text is converted."""
+    from opencc import OpenCC
+
+    try:
+        cc = OpenCC("t2s")
+        cc.convert("a")
+        chars: set[str] = set()
+        for group in cc._dict_chain_data:  # a private table: read only, guarded below
+            for _max_len, _min_len, table in group:
+                chars.update(*table)
+        return frozenset(chars)
+    except (AttributeError, TypeError, ValueError):  # pragma: no cover - another layout
+        return None
+
+
+@cache
 def _zh_tokenizer() -> tuple[str, Callable[[str, str], list[tuple[str, int, int]]]]:
     """(name, tokenize(text, mode)) where mode is "default" or "search"."""
     try:
@@ -196,7 +215,7 @@ def _zh_normalise(text: str) -> tuple[str, list[int]]:
         out.append(n)
         src.extend([i] * len(n))
     norm = "".join(out)
-    if has_han(norm):
+    if has_han(norm) and ((keys := _t2s_chars()) is None or not keys.isdisjoint(norm)):
         conv = _t2s()(norm)
         if len(conv) == len(norm):
             norm = conv

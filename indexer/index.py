@@ -40,9 +40,11 @@ from indexer.models import IndexDoc
 from indexer.policy import LANGUAGES, policy
 from indexer.query import (
     OTHER,
+    FNone,
     Node,
     compile_query,
     field_lang,
+    leaves,
     levenshtein,
     parse,
     term_matcher,
@@ -161,6 +163,9 @@ def _keyword(value: object) -> str:
     return "_".join(str(value).split())
 
 
+_DOC_FIELDS = tuple(f.name for f in dataclasses.fields(IndexDoc))
+
+
 def _row(doc: IndexDoc) -> Row:
     fl = field_lang(doc.lang)
     alang = doc.lang if fl != OTHER else "xx"
@@ -182,7 +187,7 @@ def _row(doc: IndexDoc) -> Row:
         "number": (str(doc.number),) if doc.number is not None else (),
         "kind": (_keyword(doc.kind.lower()),),
     }
-    stored = json.dumps(dataclasses.asdict(doc), ensure_ascii=False)
+    stored = json.dumps({f: getattr(doc, f) for f in _DOC_FIELDS}, ensure_ascii=False)
     return Row(stored, keywords, texts)
 
 
@@ -350,6 +355,8 @@ class Searcher:
         tree, plain = parse(query)
         langs = (field_lang(lang.lower()),) if lang else self.languages
         ftree = compile_query(tree, langs)
+        if next(iter(leaves(ftree)), None) is None:
+            ftree = FNone()  # nothing searchable (empty, punctuation): no hits, not all
         values = {"lang": lang, "treaty": treaty, "party": party, "topic": topic,
                   "article": article, "kind": kind}  # fmt: skip
         filters = [
