@@ -73,9 +73,7 @@ def _looks_binary(text: str) -> bool:
     if "\x00" in text:
         return True
     controls = sum(
-        1
-        for ch in text
-        if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc"
+        1 for ch in text if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc"
     )
     return controls > 3 and controls > _MAX_CONTROL_SHARE * len(text)
 

@@ -49,7 +49,10 @@ def test_no_running_header_variant_survives() -> None:
     assert sum(bool(HEADER.match(r)) for r in removed) >= 50
     assert sum(bool(SHEET_MARK.search(r)) for r in removed) == 4
     # the variants the OCR produced are among them
-    for variant in ("Kungl. Maj ds proposition nr 16 i år 1!)(iö", "Kungl. Mnj.ts proposition nr 16''r år W65"):
+    for variant in (
+        "Kungl. Maj ds proposition nr 16 i år 1!)(iö",
+        "Kungl. Mnj.ts proposition nr 16''r år W65",
+    ):
         assert variant in removed
 
 
@@ -68,9 +71,7 @@ def test_nothing_lost(name: str) -> None:
     text = _text(name)
     cleaned = _clean(name)
     source = Counter(w for line in text.split("\n") for w in line.split())
-    kept = Counter(
-        w for line in (*cleaned.lines, *cleaned.furniture) for w in line.raw.split()
-    )
+    kept = Counter(w for line in (*cleaned.lines, *cleaned.furniture) for w in line.raw.split())
     assert kept == source
     numbers: list[int] = []
     for line in (*cleaned.lines, *cleaned.furniture):
@@ -121,7 +122,9 @@ def test_wrapped_columns_are_joined_into_paragraphs() -> None:
     # far fewer logical lines than physical ones
     assert len(cleaned.lines) < 0.3 * len([s for s in _text(OCR).split("\n") if s.strip()])
     # a cross-reference wrapped to the next line is not a new point
-    assert any("In the application of paragraph (1) of this Article, when" in l.text for l in cleaned.lines)
+    assert any(
+        "In the application of paragraph (1) of this Article, when" in l.text for l in cleaned.lines
+    )
 
 
 def test_headings_stay_their_own_lines() -> None:
@@ -154,7 +157,11 @@ def test_pages_and_blocks() -> None:
 @pytest.mark.parametrize(
     ("head", "tail", "joined"),
     [
-        ("skall vid tillämpningen av finans-", "departementet", "skall vid tillämpningen av finansdepartementet"),
+        (
+            "skall vid tillämpningen av finans-",
+            "departementet",
+            "skall vid tillämpningen av finansdepartementet",
+        ),
         ("förutsätt -", "ningarna för ett sådant avtal", "förutsättningarna för ett sådant avtal"),
         ("pertinente, con -", "forme o caso", "pertinente, conforme o caso"),
         ("the per-", "manent establishment", "the permanent establishment"),

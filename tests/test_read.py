@@ -35,9 +35,7 @@ def test_real_file_same_text_in_every_encoding(seed: Path) -> None:
         "cp1252-crlf": crlf.encode("cp1252", errors="replace"),
         "utf-8-cr": text.replace("\n", "\r").encode("utf-8"),
     }
-    expected_cp1252 = crlf.encode("cp1252", errors="replace").decode("cp1252").replace(
-        "\r\n", "\n"
-    )
+    expected_cp1252 = crlf.encode("cp1252", errors="replace").decode("cp1252").replace("\r\n", "\n")
     for name, data in variants.items():
         decoded = decode(data, f"x/{name}.txt")
         want = expected_cp1252 if name.startswith("cp1252") else text
@@ -143,9 +141,9 @@ def test_utf8_bom_round_trip(text: str) -> None:
     assert decode(codecs.BOM_UTF8 + text.encode("utf-8"), "p").text == text
 
 
-_CP1252_CHARS = "".join(
-    ch for ch in bytes(range(0x20, 0x100)).decode("cp1252", errors="ignore")
-) + "\n\t"
+_CP1252_CHARS = (
+    "".join(ch for ch in bytes(range(0x20, 0x100)).decode("cp1252", errors="ignore")) + "\n\t"
+)
 
 
 @given(st.text(alphabet=_CP1252_CHARS, min_size=1).filter(lambda s: s.strip()))
@@ -161,8 +159,10 @@ def test_cp1252_round_trip(text: str) -> None:
     assert decoded.encoding in {"utf-8", "cp1252"}
 
 
-@given(st.lists(st.text(alphabet="abcäö ", min_size=1), min_size=1), st.sampled_from(
-    ["\n", "\r\n", "\r"]))
+@given(
+    st.lists(st.text(alphabet="abcäö ", min_size=1), min_size=1),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+)
 def test_line_ends_normalised(lines: list[str], end: str) -> None:
     text = end.join(lines)
     if not text.strip():

@@ -1,0 +1,325 @@
+"""Stage `languages`: the language of each block, and one reading-order stream per language.
+
+Chinese (and other CJK scripts) is decided by script. Latin text is identified with
+py3langid (restricted to the candidate languages on a private identifier, loaded lazily),
+helped by lexical cues (article keywords, function words) for short strings; py3langid was
+chosen over langdetect by `scripts/measure_langid.py`. Headings and labels take the language
+of the text they open; paragraphs broken by a page or column of another language are joined
+back together in their own stream.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from indexer.clean import ends_sentence, is_heading, join_lines, starts_item
+from indexer.models import Line
+
+#: Languages the corpus is built for; Latin text is identified among these by default.
+PRIMARY: tuple[str, ...] = ("en", "pt", "sv")
+#: Other languages recognised (and kept apart) when a text clearly is one of them.
+OTHERS: tuple[str, ...] = ("nl", "es", "da", "no", "de", "fr")
+
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+_WORD = re.compile(r"[^\W\d_]+")
+
+# Words that are strong evidence on their own (article headings and the like).
+_CUES: dict[str, frozenset[str]] = {
+    "sv": frozenset({"artikel", "avtal", "avtalet", "skatt", "och", "skall", "att", "för"}),
+    "en": frozenset({"article", "agreement", "convention", "the", "and", "shall", "of"}),
+    "pt": frozenset({"artigo", "acordo", "convenção", "impôsto", "imposto", "não", "os", "das"}),
+    "nl": frozenset({"artikel", "verdrag", "het", "een", "van", "zijn", "wordt"}),
+    "es": frozenset({"artículo", "convenio", "el", "los", "del", "por", "las"}),
+    "da": frozenset({"artikel", "aftale", "og", "af", "til", "ikke", "skal"}),
+    "no": frozenset({"artikkel", "avtale", "og", "av", "til", "ikke", "skal"}),
+    "de": frozenset({"artikel", "abkommen", "der", "die", "und", "des", "nicht"}),
+    "fr": frozenset({"article", "convention", "le", "les", "des", "et", "est"}),
+}
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# Function words per language, for scoring very short strings.
+_STOP: dict[str, frozenset[str]] = {
+    "sv": _wordset(
+        "och i att det som en på är av för med till den har de inte om ett han men var "
+        "skall skola må äro från vid denna detta dock eller icke sådan sådana efter under "
+        "enligt vilka vilken hemvist staten avtalsslutande beträffande"
+    ),
+    "en": _wordset(
+        "the of and to in a is that for it as was with be by on not he this are or at "
+        "from which shall may such any other state states income tax where"
+    ),
+    "pt": _wordset(
+        "de a o que e do da em um para é com não uma os no se na por mais as dos como "
+        "ao das à seu sua ou ser quando sobre ser serå seräo näo déste pelo pela"
+    ),
+    "nl": _wordset("de het een van en in is dat op te zijn voor met die niet aan er"),
+    "es": _wordset("el la de que y en los del se las por un para con no una su al es"),
+    "da": _wordset("og i at det er en til på af med for den ikke som de der har skal"),
+    "no": _wordset("og i det er en til på av med for den ikke som de har skal ble"),
+    "de": _wordset("der die und in den von zu das mit sich des auf für ist im dem nicht"),
+    "fr": _wordset("le la de et les des en du un une est que pour dans par sur au"),
+}
+# Texts at least this long (in letters) are identified on their own; shorter ones are
+# scored by cues and, as headings and labels, take the language of the text they open.
+_LONG = 25
+# An "other" language must win by this probability over the primary ones.
+_OTHER_PROB = 0.95
+
+
+@lru_cache(maxsize=1)
+def _base_identifier() -> Any:
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+
+@lru_cache(maxsize=32)
+def _identifier(candidates: tuple[str, ...]) -> Any:
+    """A private py3langid identifier restricted to `candidates` (never the global one).
+
+    A shallow copy of one loaded model: `set_languages` only rebinds the copy's attributes.
+    """
+    identifier = copy.copy(_base_identifier())
+    known = set(identifier._full_model[2])
+    identifier.set_languages([c for c in candidates if c in known])
+    return identifier
+
+
+def _rank(text: str, candidates: tuple[str, ...]) -> list[tuple[str, float]]:
+    return [(lang, float(p)) for lang, p in _identifier(candidates).rank(text)]
+
+
+def _script(text: str) -> str:
+    """ "zh", "ja" or "ko" when the text is written in that script, else ""."""
+    han = len(_HAN.findall(text))
+    kana = len(_KANA.findall(text))
+    hangul = len(_HANGUL.findall(text))
+    letters = sum(ch.isalpha() for ch in text)
+    if not letters or han + kana + hangul < 0.3 * letters:
+        return ""
+    if kana >= 0.1 * (han + kana):
+        return "ja"
+    if hangul > han:
+        return "ko"
+    return "zh"
+
+
+def _letters(text: str) -> int:
+    return sum(ch.isalpha() for ch in text)
+
+
+def cue_scores(text: str, candidates: Sequence[str]) -> Counter[str]:
+    """Lexical score per candidate: strong cue words count 2, function words 1."""
+    scores: Counter[str] = Counter()
+    for word in _WORD.findall(text.lower()):
+        for lang in candidates:
+            if word in _CUES.get(lang, ()):
+                scores[lang] += 2
+            elif word in _STOP.get(lang, ()):
+                scores[lang] += 1
+    return scores
+
+
+def _cue_language(text: str, candidates: Sequence[str]) -> str:
+    """The single best-scoring candidate by cues, or "" on a tie or no evidence."""
+    ranked = cue_scores(text, candidates).most_common(2)
+    if not ranked or (len(ranked) == 2 and ranked[0][1] == ranked[1][1]):
+        return ""
+    return ranked[0][0]
+
+
+def detect(text: str, candidates: Sequence[str] | None = None) -> str:
+    """ISO 639-1 code of `text`'s language ("" when it has no letters).
+
+    With no `candidates`, Latin text is identified among en/pt/sv, or labelled with another
+    language (nl, es, da, no, de, fr) when it clearly is one of those.
+    """
+    script = _script(text)
+    if script:
+        return script
+    if not _letters(text):
+        return ""
+    latin = tuple(c for c in (candidates or PRIMARY) if c not in ("zh", "ja", "ko"))
+    if not latin:
+        return ""
+    if len(latin) == 1:
+        return latin[0]
+    if _letters(text) < _LONG:
+        cue = _cue_language(text, latin)
+        if cue:
+            return cue
+    best = _rank(text, latin)[0][0]
+    if candidates is None and _letters(text) >= 2 * _LONG:
+        wide = _rank(text, PRIMARY + OTHERS)
+        top, prob = wide[0]
+        if top in OTHERS and prob >= _OTHER_PROB:
+            scores = cue_scores(text, (top, best))
+            if scores[top] >= scores[best]:
+                return top
+    return best
+
+
+# --- streams --------------------------------------------------------------------------------
+
+
+def _long(line: Line) -> bool:
+    return _letters(line.text) >= _LONG or bool(_script(line.text))
+
+
+def _document_languages(
+    lines: Sequence[Line], labels: dict[int, str], candidates: Sequence[str] | None
+) -> list[str]:
+    """Languages with a real share of the text (>= 5 % of the identified letters, or a run of
+    three or more consecutive paragraphs with 800+ letters): quoted foreign tax names or a stray misdetection do not
+    make a version of their own."""
+    letters: Counter[str] = Counter()
+    counts: Counter[str] = Counter()
+    for i, lang in labels.items():
+        letters[lang] += _letters(lines[i].text)
+        counts[lang] += 1
+    total = sum(letters.values())
+    runs: Counter[str] = Counter()  # letters in the longest run of consecutive lines
+    run_lang, run, run_letters = "", 0, 0
+    for i in sorted(labels):
+        same = labels[i] == run_lang
+        run, run_letters = (run + 1, run_letters) if same else (1, 0)
+        run_letters += _letters(lines[i].text)
+        run_lang = labels[i]
+        if run >= 3:
+            runs[run_lang] = max(runs[run_lang], run_letters)
+    keep = [
+        lang
+        for lang, n in letters.most_common()
+        if lang in ("zh", "ja", "ko")
+        or (n >= 0.05 * total and counts[lang] >= 2)
+        or runs[lang] >= 800
+    ]
+    if not keep and letters:
+        keep = [letters.most_common(1)[0][0]]
+    if candidates:
+        keep = [lang for lang in keep if lang in candidates] or list(candidates)
+    return keep
+
+
+def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None) -> dict[int, str]:
+    """Labels of the lines long enough to identify on their own."""
+    long_ = [i for i, line in enumerate(lines) if _long(line)]
+    sure = [i for i in long_ if _letters(lines[i].text) >= 2 * _LONG] or long_
+    first = {i: detect(lines[i].text, candidates) for i in sure}
+    langs = _document_languages(lines, {i: v for i, v in first.items() if v}, candidates)
+    latin = tuple(lang for lang in langs if lang not in ("zh", "ja", "ko")) or PRIMARY
+    labels: dict[int, str] = {}
+    for i in long_:
+        text = lines[i].text
+        lang = _script(text) or first.get(i, "")
+        foreign = lang and lang not in langs and lang not in PRIMARY
+        if not _script(text) and not (foreign and _letters(text) >= 4 * _LONG):
+            lang = detect(text, latin)  # among the text's own languages
+        labels[i] = lang
+    return labels
+
+
+def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[str]) -> None:
+    """Give every short line (heading, label, name, fragment) a language, in place."""
+    latin = [lang for lang in langs if lang not in ("zh", "ja", "ko")] or list(PRIMARY)
+    default = Counter(labels.values()).most_common(1)[0][0] if labels else (latin[0])
+    n = len(lines)
+    next_long: list[int | None] = [None] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        next_long[i] = i if i in labels else next_long[i + 1]
+    prev_long: int | None = None
+    for i, line in enumerate(lines):
+        if i in labels:
+            prev_long = i
+            continue
+        text = line.text
+        cue = _cue_language(text, latin) if _letters(text) else ""
+        structural = starts_item(text) or is_heading(text)
+        same_block_prev = i > 0 and lines[i - 1].block == line.block and (i - 1) in labels
+        ahead = next_long[i + 1]
+        introduced = (
+            prev_long is not None
+            and lines[prev_long].page == line.page
+            and ends_sentence(lines[prev_long].text)
+            and lines[prev_long].text.rstrip().endswith(":")
+            and all(not starts_item(lines[k].text) for k in range(prev_long + 1, i + 1))
+        )
+        if same_block_prev and not structural:
+            lang = labels[i - 1]
+        elif introduced and not structural:
+            lang = labels[prev_long]  # names under "For the Government of ...:"
+        elif ahead is not None:
+            lang = labels[ahead]  # a heading takes the language of the text it opens
+            if cue and cue != lang and is_heading(text):
+                lang = cue  # ... unless its own keyword says otherwise (column end)
+        elif prev_long is not None:
+            lang = labels[prev_long]
+        else:
+            lang = cue or default
+        labels[i] = lang
+
+
+def _title(line: Line) -> bool:
+    """A short capitalised line on its own ("Agreement", "Avtal"): a heading, not a fragment."""
+    words = line.text.split()
+    return "\n" not in line.raw and len(words) <= 3 and line.text[:1].isupper()
+
+
+def _continues(prev: Line, line: Line, streams_gap: bool) -> bool:
+    """Is `line` the continuation of paragraph `prev` across a page or column break?"""
+    if ends_sentence(prev.text) or is_heading(prev.text) or _title(prev):
+        return False
+    if not line.text[:1].islower() or starts_item(line.text, prev.text):
+        return False
+    wrapped = "\n" in prev.raw or "\n" in line.raw
+    return streams_gap or (wrapped and line.start > prev.end + 1)
+
+
+def split(
+    lines: Sequence[Line], candidates: Sequence[str] | None = None
+) -> dict[str, tuple[Line, ...]]:
+    """One reading-order stream of lines per language, ordered by first appearance.
+
+    Every input line ends up in exactly one stream with `lang` set; a paragraph interrupted by
+    another language's page or column is joined into one Line (its start/end span the gap).
+    """
+    labels = _label_long(lines, candidates)
+    langs = _document_languages(lines, labels, candidates)
+    _label_short(lines, labels, langs)
+    order: dict[str, list[tuple[int, Line]]] = {}
+    for i, line in enumerate(lines):
+        lang = labels[i] or (langs[0] if langs else "")
+        order.setdefault(lang, []).append((i, replace(line, lang=lang)))
+    out: dict[str, tuple[Line, ...]] = {}
+    for lang, items in order.items():
+        stream: list[Line] = []
+        last_index = -2
+        for index, line in items:
+            if stream:
+                prev = stream[-1]
+                interrupted = index > last_index + 1 or line.page != prev.page
+                if _continues(prev, line, interrupted):
+                    stream[-1] = replace(
+                        prev,
+                        text=join_lines(prev.text, line.text),
+                        raw=f"{prev.raw}\n{line.raw}",
+                        end=line.end,
+                    )
+                    last_index = index
+                    continue
+            stream.append(line)
+            last_index = index
+        out[lang] = tuple(stream)
+    return out

@@ -1,0 +1,166 @@
+"""Tests for indexer.languages on the real seed texts."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from indexer.clean import clean
+from indexer.languages import detect, split
+from indexer.models import Line
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus"
+OCR = "sweden-brazil-1965.sv-en-pt.txt"
+LINE_BY_LINE = "portugal-spain-1993-art10.en-pt.txt"
+CASES = ROOT / "tests" / "cases" / "language_blocks.json"
+
+
+@cache
+def _lines(name: str) -> tuple[Line, ...]:
+    return clean((CORPUS / name).read_text(encoding="utf-8")).lines
+
+
+@cache
+def _split(name: str) -> dict[str, tuple[Line, ...]]:
+    return split(_lines(name))
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
+def test_ocr_text_has_three_streams_in_order_of_appearance() -> None:
+    streams = _split(OCR)
+    assert list(streams) == ["sv", "en", "pt"]
+    for lang, lines in streams.items():
+        assert all(line.lang == lang for line in lines)
+        assert len(lines) > 100
+
+
+@pytest.mark.parametrize(("word", "lang"), [("Artikel", "sv"), ("Article", "en"), ("Artigo", "pt")])
+def test_article_keyword_lines_in_their_language(word: str, lang: str) -> None:
+    streams = _split(OCR)
+    found = 0
+    for stream_lang, lines in streams.items():
+        for line in lines:
+            if re.search(rf"\b{word}\b", line.text):
+                found += 1
+                assert stream_lang == lang, line.text
+    assert found >= 21
+
+
+def test_no_swedish_or_english_in_portuguese_stream() -> None:
+    streams = _split(OCR)
+    for line in streams["pt"]:
+        words = _words(line.text)
+        assert not words & {"och", "skall", "icke", "avtal"}, line.text
+        assert not words & {"the", "shall", "which"}, line.text
+    for line in streams["en"]:
+        assert not _words(line.text) & {"och", "skall", "não", "näo", "seräo"}, line.text
+
+
+def test_nothing_lost_and_every_line_once() -> None:
+    lines = _lines(OCR)
+    streams = _split(OCR)
+    physical_in = Counter(p for line in lines for p in line.raw.split("\n"))
+    physical_out = Counter(p for s in streams.values() for line in s for p in line.raw.split("\n"))
+    assert physical_in == physical_out
+    starts = [line.start for s in streams.values() for line in s]
+    assert len(starts) == len(set(starts))
+
+
+def test_paragraph_continued_across_page_break() -> None:
+    pt = _split(OCR)["pt"]
+    joined = [line for line in pt if "con -\nforme o caso" in line.raw]
+    assert len(joined) == 1
+    line = joined[0]
+    assert "pertinente, conforme o caso" in line.text
+    assert line.start < line.end
+    sv = _split(OCR)["sv"]
+    assert any("vid tidpunkten för försäljningen, bytet" in line.text for line in sv)
+
+
+def test_headings_and_signatures_follow_their_version() -> None:
+    streams = _split(OCR)
+    texts = {lang: [line.text for line in lines] for lang, lines in streams.items()}
+    assert "Artiele II" in texts["en"]  # garbled heading takes the language of its text
+    assert "Agreement" in texts["en"] and "Avtal" in texts["sv"] and "Acordo" in texts["pt"]
+    for lang in ("sv", "en", "pt"):
+        assert sum(t.startswith("Jens Mailing") for t in texts[lang]) == 1, lang
+
+
+def test_line_by_line_alternation() -> None:
+    streams = _split(LINE_BY_LINE)
+    assert list(streams) == ["en", "pt"]
+    en = [line.text for line in streams["en"]]
+    pt = [line.text for line in streams["pt"]]
+    en_numbered = [t[:2] for t in en if re.match(r"\d\. ", t)]
+    pt_numbered = [t[:3] for t in pt if re.match(r"\d - ", t)]
+    assert en_numbered == ["1.", "2.", "3.", "4.", "5."]
+    assert pt_numbered == ["1 -", "2 -", "3 -", "4 -", "5 -"]
+    assert [t[:2] for t in en if re.match(r"[ab]\) ", t)] == ["a)", "b)"]
+    assert [t[:2] for t in pt if re.match(r"[ab]\) ", t)] == ["a)", "b)"]
+    assert len(en) + len(pt) == len(_lines(LINE_BY_LINE))
+
+
+def test_chinese_is_one_stream() -> None:
+    streams = _split("china-brazil-1991.zh.txt")
+    assert list(streams) == ["zh"]
+    assert len(streams["zh"]) == len(_lines("china-brazil-1991.zh.txt"))
+
+
+@pytest.mark.parametrize(
+    ("name", "lang"), [("brazil-peru-2006.en.txt", "en"), ("brazil-colombia-2022.pt.txt", "pt")]
+)
+def test_single_language_texts(name: str, lang: str) -> None:
+    streams = _split(name)
+    assert list(streams) == [lang]
+    assert len(streams[lang]) == len(_lines(name))  # one paragraph per line: nothing joined
+
+
+def test_deterministic() -> None:
+    lines = _lines(OCR)
+    assert split(lines) == split(lines)
+    assert split(_lines(LINE_BY_LINE)) == split(_lines(LINE_BY_LINE))
+
+
+def test_dutch_translation_becomes_its_own_stream(extra_dir: Path) -> None:
+    text = (extra_dir / "en" / "nl-se-1991.txt").read_text(encoding="utf-8")
+    streams = split(clean(text).lines)
+    assert list(streams) == ["en", "nl"]
+    for line in streams["en"]:
+        assert not re.search(r"\bArtikel\b", line.text), line.text
+    for line in streams["nl"]:
+        assert not re.search(r"\bArticle\b", line.text) or "Ad Article" in line.text, line.text
+    # the Dutch translation follows the English text (only the Dutch title line precedes)
+    last_en = max(line.start for line in streams["en"] if len(line.text) > 60)
+    late = [line for line in streams["nl"] if line.start > last_en - 60]
+    assert len(late) >= 0.98 * len(streams["nl"])
+
+
+def test_detect_examples() -> None:
+    assert detect("第二十三条 消除双重征税方法") == "zh"
+    assert detect("Artikel XIV", ("en", "pt", "sv")) == "sv"
+    assert detect("Artigo XIV", ("en", "pt", "sv")) == "pt"
+    assert detect("Article XIV", ("en", "pt", "sv")) == "en"
+    assert detect("1965.") == ""
+    dutch = (
+        "De Regering van het Koninkrijk der Nederlanden en de Regering van de Volksrepubliek "
+        "China, de wens koesterende een overeenkomst te sluiten tot het vermijden van dubbele "
+        "belasting"
+    )
+    assert detect(dutch) == "nl"
+    assert detect(dutch, ("en", "pt", "sv")) in {"en", "pt", "sv"}
+
+
+def test_gold_blocks_accuracy() -> None:
+    cases = json.loads(CASES.read_text(encoding="utf-8"))["cases"]
+    assert len(cases) >= 60
+    right = sum(detect(case["text"], ("en", "pt", "sv")) == case["lang"] for case in cases)
+    assert right / len(cases) >= 0.95
