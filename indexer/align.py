@@ -233,7 +233,8 @@ class Model:
     n_docs: int = 1
     lex_pos: float = 0.30  # mean lexical similarity of aligned pairs
     lex_neg: float = 0.10  # ... of non-aligned siblings
-    lex_var: float = 0.01  # pooled variance of the two
+    lex_var: float = 0.02  # pooled variance of the two
+    calibrated: bool = False  # False: too few pairs to measure the above; the cue is damped
     _weights: dict = field(default_factory=dict, repr=False)
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
@@ -298,7 +299,8 @@ def evidence(a: Segment, b: Segment, model: Model) -> dict[str, float]:
     s = lexical(a, b, model)
     mid = (model.lex_pos + model.lex_neg) / 2
     slope = (model.lex_pos - model.lex_neg) / max(model.lex_var, 1e-4)
-    ev["lexicon"] = max(-3.0, min(3.0, slope * (s - mid)))
+    limit = 3.0 if model.calibrated else 1.0
+    ev["lexicon"] = max(-limit, min(limit, slope * (s - mid)))
     return ev
 
 
@@ -503,6 +505,7 @@ def _calibrate(va: Version, vb: Version, model: Model) -> None:
             len(pos) + len(neg))
         if mp > mn + 0.03:
             model.lex_pos, model.lex_neg, model.lex_var = mp, mn, max(var, 0.002)
+            model.calibrated = True
 
 
 def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model,
