@@ -174,25 +174,36 @@ def _print_outline(result: dict) -> None:
 
 @main.command()
 @data_option
-@click.option("--treaty", default=None, help="Only this treaty id.")
+@click.option("--treaty", default=None, help="Only this treaty id (required for tmx and tsv).")
 @lang_option
-@click.option("--format", "fmt", type=click.Choice(["jsonl"]), default="jsonl",
-              show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "tmx", "tsv"]), default="jsonl",
+              show_default=True, help="Output format: JSON lines, or aligned paragraphs as a "
+              "TMX 1.4b translation memory or TSV.")
+@click.option("--langs", default=None, metavar="XX,YY",
+              help="Languages of the tmx/tsv columns, in order [default: all of the treaty].")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to FILE instead of standard output.")
 @domain_errors
 def export(data: Path | None, treaty: str | None, lang: str | None, fmt: str,
-           out: Path | None) -> None:
+           langs: str | None, out: Path | None) -> None:
     """Export top-level units (title, preamble, articles, protocol, closing, other) as JSON
-    lines, with their paragraphs and points.
+    lines, with their paragraphs and points; or a treaty's aligned paragraphs (and points)
+    as a translation memory (tmx) or a table (tsv) for translators.
 
     \b
     Examples:
       treaty export --format jsonl > corpus.jsonl
       treaty export --treaty br-pe-2006 --lang en --format jsonl --out br-pe.jsonl
+      treaty export --format tmx --treaty br-se-1965 --langs en,pt --out br-se.tmx
+      treaty export --format tsv --treaty es-pt-1993 --langs en,pt
     """
     from search.corpus import Corpus, export_jsonl
 
+    if fmt != "jsonl":
+        if not treaty:
+            raise click.UsageError(f"--format {fmt} needs --treaty ID")
+        _export_aligned(_data(data), treaty, fmt, _langs(langs), out)
+        return
     with Corpus(_data(data)) as corpus:
         records = export_jsonl(corpus, treaty, lang)
         stream = out.open("w", encoding="utf-8") if out else sys.stdout
@@ -202,6 +213,34 @@ def export(data: Path | None, treaty: str | None, lang: str | None, fmt: str,
         finally:
             if out:
                 stream.close()
+
+
+def _langs(value: str | None) -> list[str] | None:
+    if not value:
+        return None
+    return [x.strip() for x in value.split(",") if x.strip()]
+
+
+def _export_aligned(data: Path, treaty: str, fmt: str, langs: list[str] | None,
+                    out: Path | None) -> None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    from search.corpus import Corpus
+    from search.tmx import to_tmx, to_tsv
+
+    with Corpus(data) as corpus:
+        if fmt == "tmx":
+            try:
+                ver = version("treaty")
+            except PackageNotFoundError:
+                ver = "0"
+            text = to_tmx(corpus, treaty, langs, version=ver)
+        else:
+            text = to_tsv(corpus, treaty, langs)
+    if out:
+        out.write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
 
 
 @main.command()
@@ -240,6 +279,95 @@ def cite(citation: tuple[str, ...], lang: str | None, data: Path | None, as_json
         click.echo(click.style(head, bold=True))
         click.echo(unit["text"])
         click.echo()
+
+
+
+@main.command()
+@click.argument("treaty", required=False)
+@click.argument("article", required=False)
+@click.option("--langs", default=None, metavar="XX,YY",
+              help="Versions to show, in column order [default: all of the treaty].")
+@click.option("--topic", default=None, metavar="KEY",
+              help="Compare one provision across treaties instead (e.g. dividends).")
+@lang_option
+@click.option("--treaties", default=None, metavar="A,B",
+              help="With --topic: only these treaties.")
+@click.option("--width", type=click.IntRange(min=30), default=None,
+              help="Line width [default: the terminal's].")
+@data_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@domain_errors
+def compare(treaty: str | None, article: str | None, langs: str | None, topic: str | None,
+            lang: str | None, treaties: str | None, width: int | None, data: Path | None,
+            as_json: bool) -> None:
+    """Read ARTICLE of TREATY in its language versions side by side, paragraph against
+    paragraph and point against point, as the alignment links them ("—" marks a missing
+    counterpart); or, with --topic, the same provision in every treaty, whatever its number.
+    ARTICLE is a number (7), a roman numeral (VII) or an eId (art_7).
+
+    \b
+    Examples:
+      treaty compare br-se-1965 VII
+      treaty compare br-se-1965 3 --langs sv,pt --width 160
+      treaty compare es-pt-1993 art_10 --json
+      treaty compare --topic dividends --lang en
+      treaty compare --topic dividends --treaties br-pe-2006,br-se-1965 --json
+    """
+    from search.compare import compare_article, compare_topic, render_columns
+    from search.corpus import Corpus
+
+    if topic:
+        if treaty or article:
+            raise click.UsageError("give either TREATY ARTICLE or --topic, not both")
+    elif not (treaty and article):
+        raise click.UsageError("give TREATY and ARTICLE (e.g. br-se-1965 VII), or --topic KEY")
+    with Corpus(_data(data)) as corpus:
+        if topic:
+            result = compare_topic(corpus, topic, lang, _langs(treaties))
+        else:
+            result = compare_article(corpus, treaty, article, _langs(langs))
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    import shutil
+
+    click.echo(render_columns(result, width or shutil.get_terminal_size((100, 24)).columns))
+
+
+@main.command("align-report")
+@click.argument("treaty")
+@click.option("--limit", type=click.IntRange(min=0), default=20, show_default=True,
+              help="How many links to list (0: all).")
+@data_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@domain_errors
+def align_report(treaty: str, limit: int, data: Path | None, as_json: bool) -> None:
+    """List the lowest-confidence alignment links of TREATY for a person to check: units with
+    no counterpart first (score 0), then links by rising score, with the start of both texts.
+
+    \b
+    Examples:
+      treaty align-report br-se-1965
+      treaty align-report br-se-1965 --limit 50 --json
+    """
+    from search.compare import align_report as report
+    from search.corpus import Corpus
+
+    with Corpus(_data(data)) as corpus:
+        rows = report(corpus, treaty, limit)
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    if not rows:
+        click.echo(f"{treaty}: no alignment links (one language version only?)")
+        return
+    for r in rows:
+        a = f"{r['lang_a']}:{r['eid_a'] or '—'}"
+        b = f"{r['lang_b']}:{r['eid_b'] or '—'}"
+        click.echo(f"{r['score']:.2f}  {r['method']:<15} {r['level']:<9} {a}  ↔  {b}")
+        for lg, text in ((r["lang_a"], r["text_a"]), (r["lang_b"], r["text_b"])):
+            if text:
+                click.echo(f"      {lg}: {' '.join(text.split())[:90]}")
 
 
 if __name__ == "__main__":  # pragma: no cover
