@@ -110,6 +110,8 @@ def _garbled_heading(text: str) -> Heading | None:
     m = re.fullmatch(r"(?P<word>.*?[^\W\d_].*?)\s*(?P<label>[IVXLC]{1,6}|\d{1,3})\s*\.?", s)
     if not m:
         return None
+    if m.group("word").lstrip(" .,")[:1].islower():
+        return None  # "…enligt\nartikel 2.": the tail of a sentence, not a heading
     word = re.sub(r"[^a-zåäöéíç]", "", m.group("word").lower())
     if len(word) < 4 or min(_levenshtein(word, w) for w in _HEADING_WORDS) > 2:
         return None

@@ -226,3 +226,18 @@ def test_1965_three_versions(streams_1965: dict, lang: str) -> None:
         assert other[-1].start > arts[-1].end  # the minister's commentary
         assert units[[u.kind for u in units].index("title")].raw.startswith("Avtal")
     assert any(u.kind == "closing" for u in units)
+
+
+@pytest.mark.parametrize(
+    ("path", "lang", "count"),
+    [("en/nl-se-1991.txt", "en", 33), ("sv/se-us-1994.txt", "sv", 30), ("sv/nordic-1996.txt", "sv", 32)],
+)
+def test_corpus_extra_counts(extra_dir: Path, path: str, lang: str, count: int) -> None:
+    """Unseen real texts (markdown "##Article 5", Swedish statutes with law text around)."""
+    clean = pytest.importorskip("indexer.clean")
+    languages = pytest.importorskip("indexer.languages")
+    text = (extra_dir / path).read_text(encoding="utf-8")
+    lines = list(languages.split(clean.clean(text).lines)[lang])
+    units = segment(lines, lang)
+    _check_no_text_lost(lines, units)
+    assert [a.number for a in _articles(units)] == list(range(1, count + 1))
