@@ -1,0 +1,79 @@
+"""The local web app: search, read side by side, compare across treaties.
+
+``create_app(data_dir)`` builds a Flask app over a data directory (the store and the index
+that `treaty ingest` wrote). Pages are server-rendered Jinja2 templates that work without
+JavaScript; ``/api/`` mirrors the CLI's JSON. Run it with ``treaty serve``.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from flask import Flask, g
+
+from search.corpus import Corpus
+
+__all__ = ["SearcherCache", "create_app"]
+
+
+class SearcherCache:
+    """One open index per app, reopened when a new index generation goes live (an ingest
+    while the app runs); searches are serialised with `lock`."""
+
+    def __init__(self, index_dir: Path) -> None:
+        self.index_dir = index_dir
+        self.lock = threading.Lock()
+        self._searcher = None
+        self._generation: str | None = None
+
+    def _live(self) -> str | None:
+        try:
+            return (self.index_dir / "CURRENT").read_text("utf-8").strip() or None
+        except OSError:
+            return None
+
+    def get(self):
+        """The index of the live generation (raises IndexMissingError when none). Call with
+        `lock` held."""
+        from search.web.searching import WebIndex
+
+        live = self._live()
+        if self._searcher is None or live != self._generation:
+            old = self._searcher
+            self._searcher = WebIndex(self.index_dir)
+            self._generation = live
+            if old is not None:
+                old.close()
+        return self._searcher
+
+
+def create_app(data_dir: str | Path) -> Flask:
+    """The web app over the store and index in `data_dir`."""
+    app = Flask(__name__)
+    app.config["DATA_DIR"] = Path(data_dir)
+    app.config["JSON_AS_ASCII"] = False
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.extensions["treaty_searcher"] = SearcherCache(Path(data_dir) / "index")
+
+    @app.teardown_appcontext
+    def _close(_exc: BaseException | None) -> None:
+        corpus = g.pop("corpus", None)
+        if corpus is not None:
+            corpus.close()
+
+    from search.web import views
+
+    app.register_blueprint(views.bp)
+    views.register_errors(app)
+    return app
+
+
+def corpus() -> Corpus:
+    """The store for this request, opened on first use and closed at teardown."""
+    from flask import current_app
+
+    if "corpus" not in g:
+        g.corpus = Corpus(current_app.config["DATA_DIR"])
+    return g.corpus

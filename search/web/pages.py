@@ -1,0 +1,366 @@
+"""What each page of the web app shows, as plain data from the store (no Flask here).
+
+`article_page` lines up the language versions of one top-level unit paragraph by paragraph
+(by the alignment links of the store where there are any, else by eId, which names aligned
+units); `topic_page` puts the article on one model-convention topic of every treaty side by
+side; `treaty_page` is a treaty's metadata, outline and the parts that are not treaty text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from indexer.errors import NotFoundError, QueryError
+from indexer.numerals import article_reference_re, paragraph_reference_re, parse_label
+from indexer.topics import TOPICS
+from search.citations import Citation, format_citation
+from search.corpus import Corpus, Treaty
+from search.web.markup import VIEWS
+
+LANG_NAMES = {"en": "English", "pt": "Português", "sv": "Svenska", "zh": "中文"}
+
+
+def lang_name(lang: str) -> str:
+    return LANG_NAMES.get(lang, lang)
+
+
+def topic_name(topic: str | None, lang: str = "en") -> str:
+    if not topic:
+        return ""
+    names = TOPICS.get(topic) or {}
+    return names.get(lang) or names.get("en") or topic
+
+
+def unit_label(kind: str, number: int | None, eid: str, lang: str = "en") -> str:
+    """"Article 7", "Protocol 4", "Preamble", "Other 1" (in English: the UI's language)."""
+    if kind == "article" and number is not None:
+        return f"Article {number}"
+    if kind == "protocol" and number is not None:
+        return f"Protocol item {number}"
+    if kind == "protocol":
+        return "Protocol"
+    return eid.replace("_", " ").capitalize()
+
+
+def citation_of(treaty: str, kind: str, number: int | None, eid: str) -> str:
+    """The citation of a top-level unit: "br-pe-2006 Art. 10", "br-pe-2006 Protocol 4"."""
+    if kind in ("article", "protocol") and number is not None:
+        c = Citation(treaty_id=treaty, article=number, protocol=kind == "protocol")
+        return format_citation(c, "en")
+    return f"{treaty} {eid.replace('_', ' ')}"
+
+
+def check_langs(treaty: Treaty, langs: Sequence[str]) -> list[str]:
+    """The requested languages in the treaty's order (all when none); a language it does
+    not have is a QueryError naming the ones it has."""
+    wanted = [lg for lg in dict.fromkeys(x.strip().lower() for x in langs) if lg]
+    bad = [lg for lg in wanted if lg not in treaty.languages]
+    if bad:
+        raise QueryError(f"{treaty.id} has no '{bad[0][:20]}' version "
+                         f"(it has: {', '.join(treaty.languages)})")
+    return [lg for lg in treaty.languages if lg in wanted] if wanted else list(treaty.languages)
+
+
+def check_view(view: str | None) -> str:
+    view = (view or "text").strip().lower()
+    if view not in VIEWS:
+        raise QueryError(f"unknown view '{view[:20]}': use one of {', '.join(VIEWS)}")
+    return view
+
+
+# --- article page ----------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """One aligned row: a cell (unit tree or None) per language."""
+
+    id: str  # HTML id and permalink: the eId of the row (in the first language that has it)
+    num: str | None
+    cells: dict[str, dict | None]
+    score: float | None = None  # lowest alignment score in the row when links were used
+
+
+@dataclass
+class ArticlePage:
+    treaty: Treaty
+    eid: str
+    kind: str
+    number: int | None
+    langs: list[str]
+    view: str
+    heads: dict[str, dict | None]  # per language: the top-level unit (tree) or None
+    rows: list[Row]
+    protocol: list[dict] = field(default_factory=list)  # protocol items referring to it
+    refers_to: dict | None = None  # the article a protocol item refers to
+    xrefs: list[dict] = field(default_factory=list)  # articles its text refers to
+    prev: dict | None = None
+    next: dict | None = None
+    articles: set[int] = field(default_factory=set)
+    topic: str | None = None
+    citation: str = ""
+
+    @property
+    def label(self) -> str:
+        return unit_label(self.kind, self.number, self.eid)
+
+
+def _sequence(corpus: Corpus, treaty: str, lang: str) -> list[dict]:
+    return [dict(r) for r in corpus.db.execute(
+        "SELECT eid, kind, number, label, title, topic FROM units "
+        "WHERE treaty = ? AND lang = ? AND depth = 0 ORDER BY seq", (treaty, lang))]
+
+
+def _link_map(corpus: Corpus, treaty: str, first: str, other: str) -> dict[str, str]:
+    """eId in `other` -> eId in `first` for aligned units whose eIds differ."""
+    out: dict[str, str] = {}
+    for r in corpus.db.execute(
+        "SELECT eid, lang_a, lang_b, eid_b FROM links WHERE treaty = ? AND eid != '' "
+        "AND eid_b != '' AND eid != eid_b AND ((lang_a = ? AND lang_b = ?) OR "
+        "(lang_a = ? AND lang_b = ?))", (treaty, first, other, other, first)):
+        if r["lang_a"] == first:
+            out.setdefault(r["eid_b"], r["eid"])
+        else:
+            out.setdefault(r["eid"], r["eid_b"])
+    return out
+
+
+def align_rows(corpus: Corpus, treaty: str, heads: dict[str, dict | None]) -> list[Row]:
+    """Paragraph rows of one top-level unit across languages."""
+    rows: dict[str, Row] = {}
+    order: list[str] = []
+    langs = [lg for lg, h in heads.items() if h is not None]
+    if not langs:
+        return []
+    first = langs[0]
+    for lang in langs:
+        mapping = _link_map(corpus, treaty, first, lang) if lang != first else {}
+        last = -1
+        for child in heads[lang]["children"]:  # type: ignore[index]
+            key = mapping.get(child["eid"], child["eid"])
+            row = rows.get(key)
+            if row is not None and row.cells.get(lang) is None:
+                row.cells[lang] = child
+                last = order.index(key)
+                continue
+            if row is not None:  # taken: a row of its own
+                key = f"{lang}-{child['eid']}"
+            rows[key] = Row(key, child["num"], {lg: None for lg in heads})
+            rows[key].cells[lang] = child
+            order.insert(last + 1, key)
+            last += 1
+    return [rows[k] for k in order]
+
+
+def _refs_in(text: str) -> set[tuple[int, int | None]]:
+    found: set[tuple[int, int | None]] = set()
+    for m in paragraph_reference_re().finditer(text):
+        art = parse_label(m.group("art") or m.group("zart") or "")
+        if art is not None:
+            found.add((art, parse_label(m.group("para") or m.group("zpara") or "")))
+    for m in article_reference_re().finditer(text):
+        art = parse_label(m.group("label") or m.group("zlabel") or "")
+        if art is not None:
+            found.add((art, None))
+    return found
+
+
+def article_page(corpus: Corpus, treaty_id: str, eid: str, langs: Sequence[str] = (),
+                 view: str | None = None) -> ArticlePage:
+    """One top-level unit (article, protocol item, preamble, ...) in the chosen languages."""
+    t = corpus.treaty(treaty_id)
+    chosen = check_langs(t, langs)
+    view = check_view(view)
+    heads: dict[str, dict | None] = {}
+    for lang in chosen:
+        tree = corpus.tree(t.id, lang, top=eid)
+        heads[lang] = tree[0] if tree else None
+    present = [h for h in heads.values() if h is not None]
+    if not present:
+        have = [u["eid"] for u in _sequence(corpus, t.id, chosen[0])]
+        raise NotFoundError(f"{t.id} has no unit '{eid[:40]}' in {', '.join(chosen)} "
+                            f"(it has: {', '.join(have[:12])}{' …' if len(have) > 12 else ''})")
+    head = present[0]
+    seq_lang = next(lg for lg, h in heads.items() if h is not None)
+    seq = _sequence(corpus, t.id, seq_lang)
+    pos = next((i for i, u in enumerate(seq) if u["eid"] == eid), 0)
+    articles = {r["number"] for r in corpus.db.execute(
+        "SELECT DISTINCT number FROM units WHERE treaty = ? AND kind = 'article' "
+        "AND number IS NOT NULL", (t.id,))}
+    page = ArticlePage(
+        treaty=t, eid=eid, kind=head["kind"], number=head["number"], langs=chosen, view=view,
+        heads=heads, rows=align_rows(corpus, t.id, heads),
+        prev=seq[pos - 1] if pos > 0 else None,
+        next=seq[pos + 1] if pos + 1 < len(seq) else None, articles=articles,
+        topic=next((h["topic"] for h in present if h["topic"]), None),
+        citation=citation_of(t.id, head["kind"], head["number"], eid),
+    )
+    if head["kind"] == "article" and head["number"] is not None:
+        page.protocol = [dict(r) for r in corpus.db.execute(
+            "SELECT eid, lang, number, substr(text, 1, 160) AS excerpt FROM units "
+            "WHERE treaty = ? AND kind = 'protocol' AND refers_to = ? GROUP BY eid "
+            "ORDER BY number", (t.id, head["number"]))]
+    refers = next((h["refers_to"] for h in present if h["refers_to"]), None)
+    if refers is not None:
+        page.refers_to = {"number": refers, "eid": f"art_{refers}"}
+    refs: set[tuple[int, int | None]] = set()
+    for h in present:
+        refs |= _refs_in(h["text"])
+    page.xrefs = [
+        {"number": n, "para": p, "eid": f"art_{n}" + (f"__para_{p}" if p else "")}
+        for n, p in sorted(refs, key=lambda x: (x[0], x[1] or 0))
+        if n in articles and not (n == head["number"] and head["kind"] == "article")
+    ]
+    return page
+
+
+# --- topic page ------------------------------------------------------------------------------
+
+
+@dataclass
+class TopicPage:
+    topic: str
+    lang: str | None
+    columns: list[dict]  # per treaty: treaty, lang, eid, number, title, head (tree)
+    rows: list[dict]  # num -> {treaty: paragraph tree or None}
+
+
+def topics_list(corpus: Corpus) -> list[dict]:
+    """Every topic with the treaties that have an article on it."""
+    have: dict[str, set[str]] = {}
+    for r in corpus.db.execute(
+            "SELECT DISTINCT topic, treaty FROM units WHERE kind = 'article' AND topic IS NOT NULL"):
+        have.setdefault(r["topic"], set()).add(r["treaty"])
+    return [{"key": key, "names": names, "treaties": sorted(have.get(key, ()))}
+            for key, names in TOPICS.items()]
+
+
+def topic_page(corpus: Corpus, topic: str, lang: str | None = None) -> TopicPage:
+    """The article on `topic` of every treaty, in `lang` where the treaty has it (else in
+    its first language), paragraphs in rows by number."""
+    topic = topic.strip().lower()
+    if topic not in TOPICS:
+        raise NotFoundError(f"no topic '{topic[:40]}' (topics are model-convention keys such "
+                            "as dividends, interest, royalties)")
+    lang = (lang or "").strip().lower() or None
+    known = {lg for t in corpus.treaties() for lg in t.languages}
+    if lang and lang not in known:
+        raise QueryError(f"no '{lang[:20]}' version in the corpus (it has: "
+                         f"{', '.join(sorted(known))})")
+    columns: list[dict] = []
+    for t in corpus.treaties():
+        lg = lang if lang in t.languages else None
+        rows = corpus.db.execute(
+            "SELECT lang, eid, number FROM units WHERE treaty = ? AND kind = 'article' "
+            "AND topic = ? ORDER BY seq", (t.id, topic)).fetchall()
+        if not rows:
+            continue
+        langs = {r["lang"] for r in rows}
+        use = lg if lg in langs else next(x for x in t.languages if x in langs)
+        for r in [r for r in rows if r["lang"] == use][:2]:
+            tree = corpus.tree(t.id, use, top=r["eid"])
+            columns.append({"treaty": t, "lang": use, "eid": r["eid"], "number": r["number"],
+                            "head": tree[0], "fallback": bool(lang) and use != lang})
+    nums: list[str] = []
+    for col in columns:
+        for child in col["head"]["children"]:
+            if child["num"] and child["num"] not in nums:
+                nums.append(child["num"])
+    nums.sort(key=lambda n: (not n.isdigit(), int(n) if n.isdigit() else 0, n))
+    rows = []
+    for num in nums:
+        rows.append({"num": num, "cells": [
+            next((c for c in col["head"]["children"] if c["num"] == num), None)
+            for col in columns]})
+    return TopicPage(topic, lang, columns, rows)
+
+
+# --- treaty and home pages -------------------------------------------------------------------
+
+
+def treaty_page(corpus: Corpus, treaty_id: str) -> dict:
+    """Metadata, outline (rows by eId, a cell per language), the `other` parts, warnings."""
+    t = corpus.treaty(treaty_id)
+    outline: dict[str, dict] = {}
+    others: list[dict] = []
+    for lang in t.languages:
+        for r in corpus.db.execute(
+                "SELECT u.eid, u.kind, u.number, u.label, u.title, u.topic, u.number_inferred, "
+                "u.refers_to, u.note, u.start_line, u.end_line, u.file, substr(u.text, 1, 300) "
+                "AS excerpt, (SELECT COUNT(*) FROM units c WHERE c.treaty = u.treaty AND "
+                "c.lang = u.lang AND c.parent = u.eid AND c.kind = 'paragraph') AS paras "
+                "FROM units u WHERE u.treaty = ? AND u.lang = ? AND u.depth = 0 ORDER BY u.seq",
+                (t.id, lang)):
+            row = dict(r)
+            if row["kind"] == "other":
+                others.append({**row, "lang": lang})
+                continue
+            entry = outline.setdefault(row["eid"], {"eid": row["eid"], "kind": row["kind"],
+                                                    "number": row["number"], "cells": {}})
+            entry["cells"][lang] = row
+    docs = [dict(r) for r in corpus.db.execute(
+        "SELECT file, encoding, source_lines, languages, warnings, meta FROM documents "
+        "WHERE treaty = ? ORDER BY file", (t.id,))]
+    for d in docs:
+        d["warnings"] = json.loads(d["warnings"] or "[]")
+        d["languages"] = json.loads(d["languages"] or "[]")
+        d["guessed"] = json.loads(d["meta"] or "{}").get("guessed") or []
+    removed = corpus.db.execute(
+        "SELECT COUNT(*) FROM removed WHERE file IN (SELECT file FROM documents WHERE treaty = ?)",
+        (t.id,)).fetchone()[0]
+    return {"treaty": t, "outline": list(outline.values()), "others": others,
+            "documents": docs, "removed": removed}
+
+
+def home_page(corpus: Corpus) -> dict:
+    """The treaties with article counts, and the topics that occur."""
+    counts = {(r["treaty"], r["lang"]): r["n"] for r in corpus.db.execute(
+        "SELECT treaty, lang, COUNT(*) AS n FROM units WHERE kind = 'article' "
+        "GROUP BY treaty, lang")}
+    treaties = [{"treaty": t, "articles": {lg: counts.get((t.id, lg), 0) for lg in t.languages}}
+                for t in corpus.treaties()]
+    topics = [x for x in topics_list(corpus) if x["treaties"]]
+    return {"treaties": treaties, "topics": topics}
+
+
+# --- JSON forms ------------------------------------------------------------------------------
+
+
+def _cell(node: dict | None) -> dict | None:
+    if node is None:
+        return None
+    return {"id": node["id"], "eid": node["eid"], "num": node["num"], "text": node["text"],
+            "raw": node["raw"],
+            "points": [_cell(c) for c in node["children"]]}
+
+
+def compare_json(corpus: Corpus, treaty_id: str, article: str,
+                 langs: Sequence[str] = ()) -> dict:
+    """An article's language versions in aligned rows (the article page as JSON)."""
+    article = article.strip()
+    eid = f"art_{article}" if article.isdigit() else article
+    page = article_page(corpus, treaty_id, eid, langs)
+    return {
+        "treaty": page.treaty.id, "eid": page.eid, "kind": page.kind, "number": page.number,
+        "citation": page.citation, "langs": page.langs,
+        "titles": {lg: (h["title"] if h else None) for lg, h in page.heads.items()},
+        "rows": [{"id": r.id, "num": r.num,
+                  "cells": {lg: _cell(c) for lg, c in r.cells.items()}} for r in page.rows],
+        "protocol": [p["eid"] for p in page.protocol],
+        "refers_to": [x["eid"] for x in page.xrefs],
+    }
+
+
+def topic_json(corpus: Corpus, topic: str, lang: str | None = None) -> dict:
+    """The topic page as JSON: one column per treaty, rows by paragraph number."""
+    page = topic_page(corpus, topic, lang)
+    return {
+        "topic": page.topic, "name": topic_name(page.topic, lang or "en"), "lang": page.lang,
+        "columns": [{"treaty": c["treaty"].id, "lang": c["lang"], "eid": c["eid"],
+                     "number": c["number"], "title": c["head"]["title"],
+                     "citation": citation_of(c["treaty"].id, "article", c["number"], c["eid"])}
+                    for c in page.columns],
+        "rows": [{"num": r["num"], "cells": [_cell(c) for c in r["cells"]]} for r in page.rows],
+    }
