@@ -370,5 +370,41 @@ def align_report(treaty: str, limit: int, data: Path | None, as_json: bool) -> N
                 click.echo(f"      {lg}: {' '.join(text.split())[:90]}")
 
 
+@main.command()
+@data_option
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (127.0.0.1: this computer only).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on.")
+@domain_errors
+def serve(data: Path | None, host: str, port: int) -> None:
+    """Start the local web app: search, read language versions side by side, compare a
+    provision across treaties, look up citations; JSON under /api/. Needs no internet.
+
+    \b
+    Examples:
+      treaty serve                       # then open http://127.0.0.1:8000/
+      treaty serve --data /tmp/treaty-data --port 8080
+    """
+    from indexer import store
+    from search.web import create_app
+
+    path = _data(data)
+    store.connect(path).close()  # a missing corpus is a one-line error, before serving
+    from werkzeug.serving import make_server
+
+    try:
+        server = make_server(host, port, create_app(path), threaded=True)
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
+                                   "try another --port") from None
+    click.echo(f"Serving {path} on http://{host}:{server.server_port}/ (Ctrl+C to stop)",
+               err=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
