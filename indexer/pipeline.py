@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -166,13 +166,99 @@ def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocRep
     return out
 
 
+#: Below this much source text (bytes) `workers=None` stays in one process: starting workers
+#: and loading their lexicons costs more than it saves.
+PARALLEL_MIN_BYTES = 2_000_000
+
+
+def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None
+                   ) -> tuple[DocReport, tuple[Document, list[tuple]] | None]:
+    """Read and process one manifest entry (pure apart from reading the file; runs in worker
+    processes too). Returns its report and the processed document, or None when the file is
+    unchanged (``report.reused``) or failed (``report.error``)."""
+    t1 = time.perf_counter()
+    rep = DocReport(file=entry.file)
+    item = None
+    try:
+        decoded = read_file(corpus_dir / entry.file)
+        if prior_sha is not None and prior_sha == decoded.sha256 and entry.declared:
+            rep.reused = True
+        else:
+            doc, removed = process(decoded, _meta_from_entry(entry))
+            item = (doc, removed)
+            rep.treaty = doc.meta.treaty
+            rep.languages = tuple(v.lang for v in doc.versions)
+            rep.articles = {v.lang: _count(v.units, "article") for v in doc.versions}
+            rep.warnings = doc.warnings
+    except SourceError as exc:
+        rep.error = str(exc)
+    except TreatyError as exc:
+        rep.error = f"{entry.file}: {exc}"
+    rep.seconds = time.perf_counter() - t1
+    return rep, item
+
+
+def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]]
+                   ) -> list[tuple[DocReport, tuple[Document, list[tuple]] | None]]:
+    return [_process_entry(corpus_dir, entry, sha) for entry, sha in jobs]
+
+
+def _worker_count(corpus_dir: Path, entries: Sequence[manifest.Entry], workers: int | None
+                  ) -> int:
+    if workers is not None:
+        return max(1, min(workers, len(entries)))
+    size = 0
+    for e in entries:
+        try:
+            size += (corpus_dir / e.file).stat().st_size
+        except OSError:
+            pass
+    if size < PARALLEL_MIN_BYTES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, len(entries)))
+
+
+def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dict,
+                 workers: int | None, progress: Callable[[str], None] | None
+                 ) -> Iterator[tuple[manifest.Entry, tuple[DocReport,
+                                                           tuple[Document, list[tuple]] | None]]]:
+    """Each entry with its result, in manifest order; `progress` is called per document in
+    this process (before it is processed when sequential, as it completes when parallel)."""
+    n = _worker_count(corpus_dir, entries, workers)
+    shas = [p.sha256 if (p := prior.get(e.file)) else None for e in entries]
+    if n <= 1:
+        for entry, sha in zip(entries, shas):
+            if progress:
+                progress(entry.file)
+            yield entry, _process_entry(corpus_dir, entry, sha)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Small chunks keep both the load balanced and the results streaming back in order.
+    size = max(1, min(8, len(entries) // (n * 8)))
+    chunks = [list(zip(entries[i:i + size], shas[i:i + size]))
+              for i in range(0, len(entries), size)]
+    ctx = multiprocessing.get_context("spawn")  # no fork of a parent that may hold threads
+    with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
+        futures = [pool.submit(_process_chunk, corpus_dir, chunk) for chunk in chunks]
+        for chunk, future in zip(chunks, futures):
+            for (entry, _), result in zip(chunk, future.result()):
+                if progress:
+                    progress(entry.file)
+                yield entry, result
+
+
 def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None, *,
            engine: str | None = None, force: bool = False,
-           progress: Callable[[str], None] | None = None) -> IngestReport:
+           progress: Callable[[str], None] | None = None,
+           workers: int | None = None) -> IngestReport:
     """Ingest every document of `corpus_dir` into the store under `data`, then build the index.
 
     Unchanged files (same content hash, same pipeline version) are not re-processed. A file
     that fails is reported and skipped; every other document is still ingested.
+    `workers` processes documents in that many processes (None: every CPU when there is
+    enough text to repay starting them, else one); the result does not depend on it.
     """
     t0 = time.perf_counter()
     corpus_dir = Path(corpus_dir)
@@ -182,29 +268,11 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     reports: list[DocReport] = []
     fresh: list[tuple[Document, list[tuple]]] = []
     keep: list[str] = []
-    for entry in entries:
-        t1 = time.perf_counter()
-        if progress:
-            progress(entry.file)
-        rep = DocReport(file=entry.file)
-        try:
-            decoded = read_file(corpus_dir / entry.file)
-            old = prior.get(entry.file)
-            if old and old.sha256 == decoded.sha256 and entry.declared:
-                keep.append(entry.file)
-                rep.reused = True
-            else:
-                doc, removed = process(decoded, _meta_from_entry(entry))
-                fresh.append((doc, removed))
-                rep.treaty = doc.meta.treaty
-                rep.languages = tuple(v.lang for v in doc.versions)
-                rep.articles = {v.lang: _count(v.units, "article") for v in doc.versions}
-                rep.warnings = doc.warnings
-        except SourceError as exc:
-            rep.error = str(exc)
-        except TreatyError as exc:
-            rep.error = f"{entry.file}: {exc}"
-        rep.seconds = time.perf_counter() - t1
+    for entry, (rep, item) in _run_entries(corpus_dir, entries, prior, workers, progress):
+        if item is not None:
+            fresh.append(item)
+        elif rep.reused:
+            keep.append(entry.file)
         reports.append(rep)
     _disambiguate(fresh)
     path = store.write(ddir, fresh, keep=keep, links=_links(ddir, fresh, keep))
