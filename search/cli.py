@@ -66,8 +66,12 @@ def main() -> None:
 @click.option("--engine", type=click.Choice(["whoosh", "tantivy"]), default=None,
               envvar="TREATY_ENGINE", show_envvar=True, help="Search engine [default: whoosh].")
 @click.option("--force", is_flag=True, help="Re-process files even when unchanged.")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Processes for the documents [default: every CPU for corpora over 2 MB, "
+              "else 1].")
 @domain_errors
-def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bool) -> None:
+def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bool,
+           workers: int | None) -> None:
     """Ingest the corpus into the store and build the search index.
 
     Unchanged files are not re-processed; a failed ingest leaves the previous corpus intact.
@@ -77,6 +81,7 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
     Examples:
       treaty ingest
       treaty ingest --corpus ~/treaties --data /tmp/treaty-data --engine tantivy
+      treaty ingest --corpus ~/treaties --workers 2
     """
     from indexer.manifest import load
     from indexer.pipeline import ingest as run
@@ -87,9 +92,9 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
         with click.progressbar(length=total, label="Ingesting", file=sys.stderr,
                                item_show_func=lambda f: f) as bar:
             report = run(corpus, _data(data), engine=engine, force=force,
-                         progress=lambda f: bar.update(1, f))
+                         progress=lambda f: bar.update(1, f), workers=workers)
     else:
-        report = run(corpus, _data(data), engine=engine, force=force)
+        report = run(corpus, _data(data), engine=engine, force=force, workers=workers)
     click.echo(_summary(report))
     if report.failed:
         raise click.ClickException(
