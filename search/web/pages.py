@@ -80,7 +80,12 @@ class Row:
     id: str  # HTML id and permalink: the eId of the row (in the first language that has it)
     num: str | None
     cells: dict[str, dict | None]
-    score: float | None = None  # lowest alignment score in the row when links were used
+    links: dict[str, tuple[float, str]] = field(default_factory=dict)  # lang -> score, method
+
+    @property
+    def note(self) -> str:
+        """How the row was aligned, for a tooltip."""
+        return "; ".join(f"{lg}: {m} ({sc})" for lg, (sc, m) in self.links.items())
 
 
 @dataclass
@@ -113,17 +118,15 @@ def _sequence(corpus: Corpus, treaty: str, lang: str) -> list[dict]:
         "WHERE treaty = ? AND lang = ? AND depth = 0 ORDER BY seq", (treaty, lang))]
 
 
-def _link_map(corpus: Corpus, treaty: str, first: str, other: str) -> dict[str, str]:
-    """eId in `other` -> eId in `first` for aligned units whose eIds differ."""
-    out: dict[str, str] = {}
+def _link_map(corpus: Corpus, treaty: str, first: str, other: str) -> dict[str, tuple]:
+    """Paragraph eId in `other` -> (eId in `first`, score, method) of its best link."""
+    out: dict[str, tuple] = {}
     for r in corpus.db.execute(
-        "SELECT eid, lang_a, lang_b, eid_b FROM links WHERE treaty = ? AND eid != '' "
-        "AND eid_b != '' AND eid != eid_b AND ((lang_a = ? AND lang_b = ?) OR "
-        "(lang_a = ? AND lang_b = ?))", (treaty, first, other, other, first)):
-        if r["lang_a"] == first:
-            out.setdefault(r["eid_b"], r["eid"])
-        else:
-            out.setdefault(r["eid"], r["eid_b"])
+        "SELECT eid, lang_a, lang_b, eid_b, score, method FROM links WHERE treaty = ? "
+        "AND level = 'paragraph' AND eid != '' AND eid_b != '' AND ((lang_a = ? AND lang_b = ?) "
+        "OR (lang_a = ? AND lang_b = ?)) ORDER BY score DESC", (treaty, first, other, other, first)):
+        mine, theirs = (r["eid_b"], r["eid"]) if r["lang_a"] == first else (r["eid"], r["eid_b"])
+        out.setdefault(mine, (theirs, r["score"], r["method"]))
     return out
 
 
@@ -139,10 +142,12 @@ def align_rows(corpus: Corpus, treaty: str, heads: dict[str, dict | None]) -> li
         mapping = _link_map(corpus, treaty, first, lang) if lang != first else {}
         last = -1
         for child in heads[lang]["children"]:  # type: ignore[index]
-            key = mapping.get(child["eid"], child["eid"])
+            key, score, method = mapping.get(child["eid"], (child["eid"], None, None))
             row = rows.get(key)
             if row is not None and row.cells.get(lang) is None:
                 row.cells[lang] = child
+                if score is not None:
+                    row.links[lang] = (round(score, 3), method)
                 last = order.index(key)
                 continue
             if row is not None:  # taken: a row of its own
@@ -240,28 +245,28 @@ def topics_list(corpus: Corpus) -> list[dict]:
 def topic_page(corpus: Corpus, topic: str, lang: str | None = None) -> TopicPage:
     """The article on `topic` of every treaty, in `lang` where the treaty has it (else in
     its first language), paragraphs in rows by number."""
-    topic = topic.strip().lower()
-    if topic not in TOPICS:
-        raise NotFoundError(f"no topic '{topic[:40]}' (topics are model-convention keys such "
-                            "as dividends, interest, royalties)")
+    from search.compare import compare_topic
+
     lang = (lang or "").strip().lower() or None
     known = {lg for t in corpus.treaties() for lg in t.languages}
     if lang and lang not in known:
         raise QueryError(f"no '{lang[:20]}' version in the corpus (it has: "
                          f"{', '.join(sorted(known))})")
+    found = compare_topic(corpus, topic.strip()[:80])
+    topic = found["topic"]
+    by_treaty: dict[str, list[dict]] = {}
+    for a in found["articles"]:
+        by_treaty.setdefault(a["treaty"], []).append(a)
     columns: list[dict] = []
     for t in corpus.treaties():
-        lg = lang if lang in t.languages else None
-        rows = corpus.db.execute(
-            "SELECT lang, eid, number FROM units WHERE treaty = ? AND kind = 'article' "
-            "AND topic = ? ORDER BY seq", (t.id, topic)).fetchall()
-        if not rows:
+        arts = by_treaty.get(t.id)
+        if not arts:
             continue
-        langs = {r["lang"] for r in rows}
-        use = lg if lg in langs else next(x for x in t.languages if x in langs)
-        for r in [r for r in rows if r["lang"] == use][:2]:
-            tree = corpus.tree(t.id, use, top=r["eid"])
-            columns.append({"treaty": t, "lang": use, "eid": r["eid"], "number": r["number"],
+        have = [lg for lg in t.languages if any(a["lang"] == lg for a in arts)]
+        use = lang if lang in have else have[0]
+        for a in [a for a in arts if a["lang"] == use]:
+            tree = corpus.tree(t.id, use, top=a["eid"])
+            columns.append({"treaty": t, "lang": use, "eid": a["eid"], "number": a["number"],
                             "head": tree[0], "fallback": bool(lang) and use != lang})
     nums: list[str] = []
     for col in columns:
@@ -338,29 +343,15 @@ def _cell(node: dict | None) -> dict | None:
 
 def compare_json(corpus: Corpus, treaty_id: str, article: str,
                  langs: Sequence[str] = ()) -> dict:
-    """An article's language versions in aligned rows (the article page as JSON)."""
-    article = article.strip()
-    eid = f"art_{article}" if article.isdigit() else article
-    page = article_page(corpus, treaty_id, eid, langs)
-    return {
-        "treaty": page.treaty.id, "eid": page.eid, "kind": page.kind, "number": page.number,
-        "citation": page.citation, "langs": page.langs,
-        "titles": {lg: (h["title"] if h else None) for lg, h in page.heads.items()},
-        "rows": [{"id": r.id, "num": r.num,
-                  "cells": {lg: _cell(c) for lg, c in r.cells.items()}} for r in page.rows],
-        "protocol": [p["eid"] for p in page.protocol],
-        "refers_to": [x["eid"] for x in page.xrefs],
-    }
+    """`treaty compare TREATY ARTICLE --json`: one article's versions in aligned rows."""
+    from search.compare import compare_article
+
+    return compare_article(corpus, treaty_id, article.strip()[:40], list(langs) or None)
 
 
 def topic_json(corpus: Corpus, topic: str, lang: str | None = None) -> dict:
-    """The topic page as JSON: one column per treaty, rows by paragraph number."""
-    page = topic_page(corpus, topic, lang)
-    return {
-        "topic": page.topic, "name": topic_name(page.topic, lang or "en"), "lang": page.lang,
-        "columns": [{"treaty": c["treaty"].id, "lang": c["lang"], "eid": c["eid"],
-                     "number": c["number"], "title": c["head"]["title"],
-                     "citation": citation_of(c["treaty"].id, "article", c["number"], c["eid"])}
-                    for c in page.columns],
-        "rows": [{"num": r["num"], "cells": [_cell(c) for c in r["cells"]]} for r in page.rows],
-    }
+    """`treaty compare --topic TOPIC --json`: the article on a topic of every treaty."""
+    from search.compare import compare_topic
+
+    lang = (lang or "").strip().lower() or None
+    return compare_topic(corpus, topic.strip()[:80], lang)

@@ -70,10 +70,11 @@ def article(treaty: str, eid: str) -> Response | str:
         top = eid.split("__")[0]
         return redirect(url_for("views.article", treaty=treaty, eid=top, **args) + "#" + eid)
     page = pages.article_page(corpus(), treaty, eid, _langs(), request.args.get("view"))
+    subset = page.langs if len(page.langs) < len(page.treaty.languages) else []
     ctx = {lang: markup.Context(
         view=page.view, articles=page.articles, anchors=i == 0,
         current=page.number if page.kind == "article" else None,
-        link=_article_link(page.treaty.id, page.langs, page.view))
+        link=_article_link(page.treaty.id, subset, page.view))
         for i, lang in enumerate(page.langs)}
     return render_template("article.html", page=page, ctx=ctx, views=markup.VIEWS)
 

@@ -1,0 +1,297 @@
+"""The web app through Flask's test client, on the bundled corpus ingested once per session:
+status codes, content of real units, errors as 400/404 with a message, escaping, and no 500
+on any query string (hypothesis)."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from search.web import create_app
+
+
+@pytest.fixture(scope="module")
+def client(ingested):
+    app = create_app(ingested)
+    app.testing = True
+    return app.test_client()
+
+
+def get(client, url: str, status: int = 200):
+    resp = client.get(url)
+    assert resp.status_code == status, (url, resp.status_code, resp.data[:400])
+    return resp
+
+
+def text(resp) -> str:
+    return resp.get_data(as_text=True)
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+
+def test_home_lists_treaties_and_topics(client):
+    html = text(get(client, "/"))
+    for tid in ("br-pe-2006", "br-co-2022", "br-se-1965", "br-cn-1991", "es-pt-1993"):
+        assert f'href="/t/{tid}"' in html
+    assert 'href="/topic/dividends"' in html
+    assert 'action="/cite"' in html and 'action="/search"' in html  # boxes on every page
+    assert "/static/style.css" in html
+
+
+def test_search_groups_by_article_with_snippets_and_citations(client):
+    html = text(get(client, "/search?q=beneficial+owner"))
+    assert "<b>beneficial</b> <b>owner</b>" in html
+    assert 'href="/t/br-pe-2006/art_10?lang=en"' in html
+    assert "br-pe-2006 Art. 10" in html  # citation link
+    assert re.search(r'href="/t/br-pe-2006/art_10\?lang=en#art_10__para_\d"', html)
+    # facets with counts, each a link that adds the filter
+    assert 'href="/search?q=beneficial+owner&amp;treaty=br-pe-2006"' in html
+    assert 'href="/search?q=beneficial+owner&amp;lang=en"' in html
+
+
+def test_search_facet_filter_and_removal(client):
+    html = text(get(client, "/search?q=dividends&treaty=br-se-1965"))
+    assert "br-se-1965 Art. 3" in html
+    assert 'href="/t/br-pe-2006/' not in html
+    assert 'aria-current="true" href="/search?q=dividends"' in html  # remove the filter
+
+
+def test_search_pagination(client):
+    data = get(client, "/api/search?q=tax&size=3").get_json()
+    assert data["pages"] > 1 and len(data["hits"]) == 3
+    html = text(get(client, "/search?q=tax&size=3&page=2"))
+    assert 'rel="prev"' in html and 'rel="next"' in html
+    assert '<ol class="hits" start="4">' in html
+
+
+def test_search_did_you_mean(client):
+    html = text(get(client, "/search?q=benefical"))
+    assert "Did you mean" in html and 'href="/search?q=beneficial"' in html
+    assert get(client, "/api/search?q=benefical").get_json()["suggestions"][0] == "beneficial"
+
+
+def test_search_chinese_and_swedish(client):
+    data = get(client, "/api/search?q=股息").get_json()
+    assert any(h["treaty"] == "br-cn-1991" and h["number"] == 10 for h in data["hits"])
+    data = get(client, "/api/search?q=utdelning&lang=sv").get_json()
+    assert data["hits"] and all(h["lang"] == "sv" for h in data["hits"])
+
+
+def test_article_three_aligned_columns(client):
+    html = text(get(client, "/t/br-se-1965/art_7"))
+    for lang in ("sv", "en", "pt"):
+        assert f'<th scope="col" lang="{lang}">' in html
+        assert f'<td lang="{lang}" data-lang="{lang}">' in html
+    assert 'id="art_7__para_2"' in html and 'href="#art_7__para_2"' in html  # permalink
+    row = html[html.index('<tr id="art_7__para_2">'):]
+    row = row[: row.index("</tr>")]
+    assert "Med uttrycket" in row and "In this Article, the term" in row and "Neste Artigo" in row
+    assert 'href="/t/br-se-1965/art_6"' in html and 'href="/t/br-se-1965/art_8"' in html
+    assert 'rel="prev"' in html and 'rel="next"' in html
+
+
+def test_article_language_choice(client):
+    html = text(get(client, "/t/br-se-1965/art_7?lang=sv&lang=en"))
+    assert '<th scope="col" lang="pt">' not in html
+    assert '<th scope="col" lang="sv">' in html and '<th scope="col" lang="en">' in html
+    assert text(get(client, "/t/br-se-1965/art_7?lang=sv,en")) == html
+
+
+def test_article_raw_and_repairs_views(client):
+    raw = text(get(client, "/t/br-se-1965/art_7?view=raw"))
+    diff = text(get(client, "/t/br-se-1965/art_7?view=diff"))
+    normal = text(get(client, "/t/br-se-1965/art_7"))
+    assert '<del class="ocr">' in diff and '<ins class="ocr">' in diff
+    assert "OCR repairs" in diff and '<mark class="ocr"' in raw
+    assert '<del class="ocr">' not in normal
+    assert 'value="diff" checked' in diff
+
+
+def test_article_protocol_items_and_cross_references(client):
+    html = text(get(client, "/t/br-pe-2006/art_12"))
+    assert 'href="/t/br-pe-2006/prot_4"' in html  # the protocol item on Article 12
+    html = text(get(client, "/t/br-pe-2006/art_10"))
+    assert '<a class="xref" href="/t/br-pe-2006/art_7">Article 7</a>' in html
+    prot = text(get(client, "/t/br-pe-2006/prot_4"))
+    assert 'href="/t/br-pe-2006/art_12"' in prot
+
+
+def test_article_chinese(client):
+    html = text(get(client, "/t/br-cn-1991/art_10"))
+    assert 'lang="zh"' in html and "股息" in html
+
+
+def test_paragraph_url_redirects_to_anchor(client):
+    resp = get(client, "/t/br-se-1965/art_7__para_2?lang=sv", 302)
+    assert resp.headers["Location"].endswith("/t/br-se-1965/art_7?lang=sv#art_7__para_2")
+
+
+def test_topic_page_one_column_per_treaty(client):
+    html = text(get(client, "/topic/dividends"))
+    for tid in ("br-pe-2006", "br-se-1965", "br-cn-1991", "es-pt-1993", "br-co-2022"):
+        assert f"<code>{tid}</code>" in html
+    assert 'id="para_2"' in html
+    zh = text(get(client, "/topic/dividends?lang=zh"))
+    assert "only en" in zh  # treaties without Chinese fall back to their own language
+    assert "/topic/dividends" in text(get(client, "/topic"))
+
+
+def test_treaty_page_metadata_outline_and_other_parts(client):
+    html = text(get(client, "/t/br-se-1965"))
+    assert "sweden-brazil-1965.sv-en-pt.txt" in html and "1965-09-17" in html
+    assert "Rio de Janeiro" in html and "BR, SE" in html
+    assert 'href="/t/br-se-1965/art_7"' in html
+    assert "Not part of the treaty" in html and 'href="/t/br-se-1965/other_1?lang=sv"' in html
+    cn = text(get(client, "/t/br-cn-1991"))
+    assert "河北省" in cn  # the unrelated regulation after the treaty, shown apart
+
+
+def test_cite_box_lands_on_the_unit(client):
+    resp = get(client, "/cite?q=" + quote("Brazil–Peru Art. 10(2)"), 303)
+    assert resp.headers["Location"].endswith("/t/br-pe-2006/art_10#art_10__para_2")
+    resp = get(client, "/cite?q=" + quote("中国巴西协定第十条"), 303)
+    assert resp.headers["Location"].endswith("/t/br-cn-1991/art_10")
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", [
+    "/t/xx-yy-1900", "/t/br-se-1965/art_99", "/topic/no-such-topic", "/nowhere",
+    "/t/xx-yy-1900/art_1",
+])
+def test_unknown_ids_are_404(client, url):
+    resp = get(client, url, 404)
+    assert '<p class="error" role="alert">' in text(resp)
+
+
+@pytest.mark.parametrize("url, message", [
+    ("/search?q=tax&page=abc", "page must be a whole number"),
+    ("/search?q=tax&page=0", "page must be between 1 and"),
+    ("/search?q=tax&lang=de", "no &#39;de&#39; version in the index"),
+    ("/search?q=" + "x" * 600, "the query is too long"),
+    ("/search?q=tax&article=ten", "article must be a whole number"),
+    ("/t/br-se-1965/art_7?lang=zh", "br-se-1965 has no &#39;zh&#39; version"),
+    ("/t/br-se-1965/art_7?view=fancy", "unknown view"),
+    ("/cite?q=", "type a citation"),
+    ("/cite?q=hello", "no treaty or article found"),
+])
+def test_bad_input_is_400_with_a_message(client, url, message):
+    assert message in text(get(client, url, 400))
+
+
+def test_cite_unknown_article_is_404_with_what_exists(client):
+    html = text(get(client, "/cite?q=br-pe-2006+Art.+99", 404))
+    assert "br-pe-2006 has no article 99; it has articles" in html
+
+
+def test_api_errors_are_json(client):
+    data = get(client, "/api/cite?q=br-pe-2006+Art.+99", 404).get_json()
+    assert data["status"] == 404 and "no article 99" in data["error"]
+    assert get(client, "/api/search?q=x&page=-1", 400).get_json()["error"]
+    assert get(client, "/api/nothing", 404).get_json()["status"] == 404
+
+
+def test_user_strings_are_escaped(client):
+    evil = "<script>alert(1)</script>"
+    for url in (f"/search?q={quote(evil)}", f"/cite?q={quote(evil)}",
+                f"/t/{quote(evil)}", f"/topic/{quote(evil)}",
+                f"/t/br-se-1965/art_7?lang={quote(evil)}"):
+        html = text(client.get(url))
+        assert evil not in html, url
+    html = text(get(client, f"/search?q={quote(evil)}"))
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+# --- JSON API --------------------------------------------------------------------------------
+
+
+def test_api_search_contract(client):
+    data = get(client, "/api/search?q=beneficial+owner").get_json()
+    assert set(data) >= {"query", "total", "suggestions", "hits"}
+    hit = data["hits"][0]
+    assert set(hit) >= {"treaty", "lang", "kind", "number", "eid", "citation", "score",
+                        "snippets", "paragraphs"}
+    assert hit["eid"].startswith("art_") and hit["citation"].startswith(hit["treaty"])
+    assert any("<b>beneficial</b>" in s for h in data["hits"] for s in h["snippets"])
+    assert data["total"] == len({(h["treaty"], h["lang"], h["eid"]) for h in data["hits"]})
+
+
+def test_api_cite_contract(client):
+    data = get(client, "/api/cite?q=" + quote("artikel VII § 2 avtalet Sverige–Brasilien")).get_json()
+    assert (data["treaty"], data["article"], data["paragraph"]) == ("br-se-1965", 7, 2)
+    assert {u["lang"] for u in data["units"]} == {"sv", "en", "pt"}
+    assert all({"id", "lang", "text", "raw"} <= set(u) for u in data["units"])
+
+
+def test_api_compare_topic_treaties_export(client):
+    data = get(client, "/api/compare?treaty=br-se-1965&article=7").get_json()
+    assert data["langs"] == ["sv", "en", "pt"] and data["rows"]
+    data = get(client, "/api/topic/dividends").get_json()
+    assert {a["treaty"] for a in data["articles"]} >= {"br-pe-2006", "br-cn-1991"}
+    outlines = get(client, "/api/treaties").get_json()
+    assert {o["treaty"] for o in outlines} >= {"br-se-1965", "es-pt-1993"}
+    assert get(client, "/api/treaties/br-se-1965").get_json()["languages"] == ["sv", "en", "pt"]
+    resp = get(client, "/api/export?treaty=es-pt-1993&lang=pt")
+    assert resp.mimetype == "application/x-ndjson"
+    records = [json.loads(line) for line in text(resp).splitlines()]
+    assert any(r["id"] == "es-pt-1993/pt/art_10" for r in records)
+
+
+# --- never a 500 ---------------------------------------------------------------------------
+
+_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
+_query = st.one_of(
+    _text,
+    st.lists(st.sampled_from(["tax", "AND", "OR", "NOT", "(", ")", '"', "*", "~", "~2",
+                              "dividend*", "股息", "å", "-", ":", "\\", "%", "<b>"]),
+             max_size=8).map(" ".join),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(q=_query, extra=st.dictionaries(
+    st.sampled_from(["treaty", "party", "lang", "topic", "kind", "article", "page", "size"]),
+    _text, max_size=3))
+def test_search_never_500(client, q, extra):
+    params = {"q": q, **extra}
+    for path in ("/search", "/api/search"):
+        resp = client.get(path, query_string=params)
+        assert resp.status_code in (200, 400), (path, params, resp.data[:300])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(q=_text, lang=st.one_of(st.none(), _text))
+def test_cite_never_500(client, q, lang):
+    params = {"q": q} if lang is None else {"q": q, "lang": lang}
+    resp = client.get("/api/cite", query_string=params)
+    assert resp.status_code in (200, 400, 404), (params, resp.data[:300])
+    resp = client.get("/cite", query_string={"q": q})
+    assert resp.status_code in (303, 400, 404), (q, resp.data[:300])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(treaty=st.sampled_from(["br-se-1965", "br-pe-2006"]), eid=_text, view=_text)
+def test_unit_pages_never_500(client, treaty, eid, view):
+    resp = client.get(f"/t/{quote(treaty)}/{quote(eid, safe='')}", query_string={"view": view})
+    assert resp.status_code in (200, 302, 400, 404), (eid, view, resp.data[:300])
+
+
+# --- the command -----------------------------------------------------------------------------
+
+
+def test_serve_help_and_missing_corpus(tmp_path):
+    from search.cli import main
+
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert result.exit_code == 0 and "Examples:" in result.output and "--port" in result.output
+    result = CliRunner().invoke(main, ["serve", "--data", str(tmp_path / "none")])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1].startswith("Error: no corpus at ")
