@@ -94,7 +94,7 @@ _WORD_VALUES = {lang: {w: str(i) for i, w in enumerate(words.split(), 2)}
 _WORD_VALUES["pt"]["duas"] = "2"
 _DIGITS_RE = re.compile(r"\d+(?:[.,  ]\d{3})*(?:[.,]\d+)?")
 _ROMAN_REF_RE = re.compile(
-    r"\b(?:[Aa]rti(?:cles?|gos?|kl(?:ar(?:na)?|el(?:n)?)?)|[Aa]rt\.)\s+([IVXL]{1,6})\b")
+    r"\b(?:[Aa]rti(?:cles?|gos?|keln?|klarna|klar)|[Aa]rt\.)\s+([IVXL]{1,6})\b")
 _CN_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千]+")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 
