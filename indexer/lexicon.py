@@ -2,7 +2,7 @@
 
 A lexicon is built from wordfreq's ``large`` frequency list of a language (wordfreq ships its
 data in the package: no network). It keeps alphabetic words down to Zipf 1.0 and is written to
-``<cache_dir>/lexicon/<lang>-wf<version>.tsv`` (one ``word<TAB>centi-zipf`` per line) the first
+``<cache_dir>/lexicon/<lang>-wf<version>.json`` (``{word: centi-zipf}``, sorted by word) the first
 time it is needed; later runs read that file. Nothing is loaded at import time.
 
 The symspellpy index used for edit-distance candidates is built lazily, in memory, from the
@@ -11,11 +11,14 @@ frequent part of a lexicon only (the candidates a repair may produce).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import threading
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,12 +69,18 @@ class Lexicon:
 
     @cached_property
     def _sorted(self) -> list[str]:
-        return sorted(self.zipf)
+        words = list(self.zipf)  # the cache file is written in sorted order
+        return words if all(x <= y for x, y in pairwise(words)) else sorted(words)
+
+    def has_prefix(self, prefix: str) -> bool:
+        """Does some known word start with `prefix` (lower case)? Lets candidate generation
+        abandon a spelling as soon as no word can grow out of it."""
+        words = self._sorted
+        i = bisect_left(words, prefix)
+        return i < len(words) and words[i].startswith(prefix)
 
     def continues(self, stem: str, longest: int = 5) -> bool:
         """Is some known word `stem` + at most `longest` more letters (other than `stem`)?"""
-        from bisect import bisect_left
-
         words = self._sorted
         i = bisect_left(words, stem)
         while i < len(words) and words[i].startswith(stem):
@@ -79,17 +88,6 @@ class Lexicon:
                 return True
             i += 1
         return False
-
-    @cached_property
-    def prefixes(self) -> frozenset[str]:
-        """Every prefix of a word frequent enough to be proposed (Zipf >= 2.5): lets candidate
-        generation abandon a spelling as soon as no such word can start with it."""
-        out = set()
-        for word, z in self.zipf.items():
-            if z >= 2.5:
-                for i in range(1, len(word) + 1):
-                    out.add(word[:i])
-        return frozenset(out)
 
     @cached_property
     def symspell(self) -> SymSpell:
@@ -105,34 +103,34 @@ class Lexicon:
         return sym
 
 
+def _is_word(word: str) -> bool:
+    """Letters only, with inner apostrophes or hyphens (faster than a regex over 300k words)."""
+    if word.isalpha():
+        return True
+    return _WORD.match(word) is not None
+
+
 def build_lexicon(lang: str, path: Path, min_zipf: float = MIN_ZIPF) -> None:
-    """Write the lexicon of wordfreq language `lang` to `path` (atomically)."""
+    """Write the lexicon of wordfreq language `lang` to `path` (atomically), as a JSON object
+    ``{word: centi-zipf}`` in sorted word order."""
     from wordfreq import get_frequency_list
 
-    bins = get_frequency_list(lang, "large")
+    centi: dict[str, int] = {}
+    for i, words in enumerate(get_frequency_list(lang, "large")):
+        value = 900 - i  # wordfreq bins are one centibel apart, starting at Zipf 9
+        if value < min_zipf * 100:
+            break
+        for word in words:
+            if word not in centi and _is_word(word):
+                centi[word] = value
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as out:
-        for i, words in enumerate(bins):
-            centi = 900 - i  # wordfreq bins are one centibel apart, starting at Zipf 9
-            if centi < min_zipf * 100:
-                break
-            for word in words:
-                if _WORD.match(word):
-                    out.write(f"{word}\t{centi}\n")
+    tmp.write_text(json.dumps(dict(sorted(centi.items())), ensure_ascii=False), encoding="utf-8")
     tmp.replace(path)
 
 
 def _read(path: Path) -> dict[str, float]:
-    zipf: dict[str, float] = {}
-    with path.open(encoding="utf-8") as f:
-        for row in f:
-            word, _, centi = row.rstrip("\n").partition("\t")
-            # wordfreq lists a word once; keep the highest value if a fold collides.
-            z = int(centi) / 100
-            if z > zipf.get(word, 0.0):
-                zipf[word] = z
-    return zipf
+    return {word: c / 100 for word, c in json.loads(path.read_text(encoding="utf-8")).items()}
 
 
 def load_lexicon(
@@ -144,7 +142,7 @@ def load_lexicon(
     recognise words of other languages)."""
     base = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     suffix = "" if min_zipf == MIN_ZIPF else f"-z{int(min_zipf * 10)}"
-    path = base / "lexicon" / f"{lang}-wf{_wordfreq_version()}{suffix}.tsv"
+    path = base / "lexicon" / f"{lang}-wf{_wordfreq_version()}{suffix}.json"
     key = (lang + suffix, str(base))
     lex = _LOADED.get(key)
     if lex is not None:

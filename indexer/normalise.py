@@ -54,7 +54,7 @@ COST_WEIGHT = 2.0
 BUDGET = 2.0
 
 _LETTER = r"[^\W\d_]"
-_TOKEN = re.compile(r"[^\W_]+(?:[\^£\]\}\|][^\W_]+)*[\]\}]?|[\^£][^\W_]+")
+_TOKEN = re.compile(r"[^\W_]+(?:[\^£§\]\}\|][^\W_]+)*[\]\}]?|[\^£][^\W_]+")
 _ROMAN = re.compile(r"^[IVXLCDM][IVXLCDMl1]*$|^[ivxlcdm]{1,4}$")
 _PROTECT = re.compile(
     r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.]+"  # URLs, e-mail
@@ -132,7 +132,7 @@ _LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl",
 
 def _nfkc_keep_fullwidth(text: str) -> str:
     return "".join(
-        ch if 0xFF00 <= ord(ch) <= 0xFFEF else unicodedata.normalize("NFKC", ch)
+        ch if 0xFF00 <= ord(ch) <= 0xFFEF or ch == "\u3000" else unicodedata.normalize("NFKC", ch)
         for ch in unicodedata.normalize("NFC", text)
     )
 
@@ -167,10 +167,8 @@ def _whitespace(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
             changes.append(Change("whitespace", m.group(1), rep, "spacing"))
         return rep + (m.group(2) or "")
 
-    new = re.sub(r"([ \t\u00a0\u2000-\u200a\u202f\u3000]+)(\n)?", sub, text)
-    if ctx.lang == "zh":  # ideographic space is text in Chinese layout: only trim, never join
-        new = text if not changes else new
-        changes = changes if new != text else []
+    # the ideographic space is part of Chinese layout (after a label): left alone
+    new = re.sub(r"([ \t\u00a0\u2000-\u200a\u202f]+)(\n)?", sub, text)
     return new, changes
 
 
@@ -226,18 +224,24 @@ _OCR_PAIRS: tuple[tuple[str, str, float], ...] = (
     ("v", "y", 0.7), ("y", "v", 0.7), ("Iv", "K", 0.5), ("lv", "K", 0.6), ("vv", "w", 0.6),
     ("0", "o", 0.4), ("I", "t", 0.8), ("s", "e", 0.9), ("a", "e", 0.9), ("e", "a", 0.9),
     ("D", "B", 0.8), ("x", "r", 0.8), ("i", "t", 0.8), ("in", "m", 0.6),
-    ("lll", "ll", 0.4),
+    ("lll", "ll", 0.4), ("j", "y", 0.6),
 )
 # Portuguese letters printed with a Swedish/foreign character set, and lost diacritics.
 _CHARSET_PT: tuple[tuple[str, str, float], ...] = (
     ("ä", "ã", 0.1), ("ä", "â", 0.4), ("ä", "á", 0.5), ("ä", "a", 1.0), ("ö", "õ", 0.2),
     ("ö", "ó", 0.2), ("ö", "ô", 0.2), ("ö", "o", 1.0), ("å", "á", 0.1), ("å", "à", 0.1),
-    ("å", "a", 1.0), ("å", "â", 0.3), ("^", "ç", 0.1), ("£", "ç", 0.1), ("ë", "ê", 0.2), ("ü", "ú", 0.3),
+    ("å", "a", 1.0), ("å", "â", 0.3), ("^", "ç", 0.1), ("£", "ç", 0.1), ("§", "ç", 0.1), ("ë", "ê", 0.2), ("ü", "ú", 0.3),
     ("é", "ê", 0.3), ("é", "e", 0.9), ("è", "ê", 0.3), ("c", "ç", 0.5), ("g", "ç", 0.8),
     ("o", "õ", 0.6), ("a", "ã", 0.6), ("a", "á", 0.6), ("e", "é", 0.6), ("i", "í", 0.5),
     ("o", "ó", 0.6), ("u", "ú", 0.6), ("e", "ê", 0.7), ("o", "ô", 0.7), ("a", "â", 0.7), ("s", "õ", 0.9),
 )
-_CHARSET_MARKS = frozenset("äöå^£ëüè")
+# A cedilla read as a j-like glyph, with or without the c under it (diretjäo, notificacjäo):
+# only tried on tokens that also show charset marks, as j is an ordinary letter elsewhere.
+_CEDILLA_J: tuple[tuple[str, str, float], ...] = (
+    ("tj", "ç", 0.3), ("cj", "ç", 0.3), ("sj", "ç", 0.4), ("j", "ç", 0.4), ("f", "ç", 0.6),
+    ("mj", "nç", 0.5), ("nj", "iç", 0.6),
+)
+_CHARSET_MARKS = frozenset("äöå^£§ëüè")
 
 
 def _with_upper(pairs: tuple[tuple[str, str, float], ...]) -> dict[str, list]:
@@ -257,14 +261,14 @@ def _with_upper(pairs: tuple[tuple[str, str, float], ...]) -> dict[str, list]:
 def _channel(lang: str, charset_only: bool) -> dict[str, list]:
     pairs: tuple[tuple[str, str, float], ...] = ()
     if lang == "pt":
-        pairs = _CHARSET_PT
+        pairs = _CHARSET_PT + (_CEDILLA_J if charset_only else ())
     if not charset_only:
         pairs = pairs + _OCR_PAIRS
     return _with_upper(pairs)
 
 
 def _variants(
-    tok: str, table: dict, forced: frozenset[str], prefixes: frozenset[str] | None = None
+    tok: str, table: dict, forced: frozenset[str], prefixes: Callable[[str], bool] | None = None
 ) -> dict[str, float]:
     """Every spelling reachable from `tok` through `table` within BUDGET, with its cost.
     Characters in `forced` cannot stay as printed (they are not letters of the language);
@@ -276,7 +280,7 @@ def _variants(
             return
         if prefixes is not None and built:
             low = built.lower()
-            if low not in prefixes and low.translate(_UNCIRC) not in prefixes:
+            if not prefixes(low) and not prefixes(low.translate(_UNCIRC)):
                 return
         if i == len(tok):
             if built != tok and cost < out.get(built, 99.0):
@@ -371,14 +375,29 @@ def _name_like(text: str, start: int, tok: str) -> bool:
     return bool(re.search(r"(?:^|[\s(])[A-Z]\.\s*$", before))
 
 
+_BEST_MEMO: dict[tuple, tuple[str, str] | None] = {}
+
+
 def _best(tok: str, ctx: _Ctx, charset_only: bool, forced: frozenset[str],
           z0: float, budget: float = BUDGET) -> tuple[str, str] | None:
+    """The best lexicon word reachable from `tok` through the channel, or None (memoised: a
+    text repeats its OCR errors)."""
+    key = (ctx.lang, id(ctx.lex), tok, charset_only, forced, z0, budget)
+    if key not in _BEST_MEMO:
+        if len(_BEST_MEMO) > 100_000:
+            _BEST_MEMO.clear()
+        _BEST_MEMO[key] = _best_uncached(tok, ctx, charset_only, forced, z0, budget)
+    return _BEST_MEMO[key]
+
+
+def _best_uncached(tok: str, ctx: _Ctx, charset_only: bool, forced: frozenset[str],
+                   z0: float, budget: float) -> tuple[str, str] | None:
     lex = ctx.lex
     # a letter the language does not have must have been something else: a lower floor
-    floor = CAND_FLOOR - 0.5 if any(c in forced for c in tok) else CAND_FLOOR
+    floor = KNOWN if any(c in forced for c in tok) else CAND_FLOOR
     scored = []
     table = _channel(ctx.lang, charset_only)
-    for cand, cost in _variants(tok, table, forced, lex.prefixes).items():
+    for cand, cost in _variants(tok, table, forced, lex.has_prefix).items():
         if cost > budget:
             continue
         if not cand.replace("'", "").isalpha():
@@ -467,7 +486,7 @@ def _charset_pt(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
         if marked:
             if z0 >= 2.5 or _is_foreign(tok, ctx):
                 return None
-            return _best(tok, ctx, True, frozenset("äöå^£ëüèÄÖÅË"), 0.0)
+            return _best(tok, ctx, True, frozenset("äöå^£§ëüèÄÖÅË"), 0.0)
         if z0 >= 2.5 and "é" not in tok.lower() or z0 >= RARE_CEILING or len(tok) < 4:
             return None
         if z0 < KNOWN and _is_foreign(tok, ctx):
@@ -490,33 +509,43 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     lex = ctx.lex
     changes: list[Change] = []
 
-    def sub(m: re.Match[str]) -> str:
-        a, sep, b = m.group(1), m.group(2), m.group(3)
+    def joinable(a: str, sep: str, b: str) -> float | None:
         if any(c.isdigit() for c in a + b) or _ROMAN.match(a) or _ROMAN.match(b):
-            return m.group()
-        joined = a + b
-        zj = lex.freq(joined)
+            return None
+        zj = lex.freq(a + b)
         if zj < 3.5 or b[:1].isupper():
-            return m.group()
-        hyphen = "-" in sep
-        if not hyphen and min(lex.freq(a), lex.freq(b)) >= KNOWN:
-            return m.group()
-        if hyphen and zj < max(lex.freq(a), lex.freq(b)):
-            return m.group()
-        changes.append(Change("join-split-words", m.group(), joined,
-                              f"'{joined}' (zipf {zj:.1f}) broken by a space"))
-        return joined
+            return None
+        za, zb = lex.freq(a), lex.freq(b)
+        if "-" in sep:
+            return zj if zj >= max(za, zb) else None
+        rare = min(za, zb)
+        if rare >= 2.5 or zj < rare + 2.5 or len(a + b) < 4:
+            return None
+        return zj
 
-    pat = rf"(?<![\w-])({_LETTER}+)( |-[ \t]*\n?[ \t]*|[ \t]+-[ \t]*\n)({_LETTER}+)(?![\w-])"
     blocked = [m.span() for m in _PROTECT.finditer(text)]
-
-    def guarded(m: re.Match[str]) -> str:
-        if any(a < m.end() and m.start() < b for a, b in blocked):
-            return m.group()
-        return sub(m)
-
-    new = re.sub(pat, guarded, text)
-    return new, changes
+    words = [m for m in re.finditer(rf"(?<!\w){_LETTER}+(?!\w)", text)
+             if not any(x <= m.start() < y for x, y in blocked)]
+    sep_ok = re.compile(r"^(?: |-(?:[ \t]+|[ \t]*\n[ \t]*)|[ \t]+-[ \t]*\n)$")
+    out: list[str] = []
+    pos = 0
+    i = 0
+    while i < len(words) - 1:
+        m1, m2 = words[i], words[i + 1]
+        sep = text[m1.end() : m2.start()]
+        zj = joinable(m1.group(), sep, m2.group()) if sep_ok.match(sep) else None
+        if zj is None:
+            i += 1
+            continue
+        joined = m1.group() + m2.group()
+        before = text[m1.start() : m2.end()]
+        changes.append(Change("join-split-words", before, joined,
+                              f"'{joined}' (zipf {zj:.1f}) broken by a space"))
+        out.append(text[pos : m1.start()] + joined)
+        pos = m2.end()
+        i += 2
+    out.append(text[pos:])
+    return "".join(out), changes
 
 
 @step("ocr-letters", _LATIN)
