@@ -43,12 +43,17 @@ def clean_files() -> dict[Path, str]:
     return files
 
 
+_LANGID = []
+
+
 def line_language(line: str) -> str:
     """A per-line language guess for mixed files (py3langid, restricted set)."""
-    import py3langid
+    if not _LANGID:
+        import py3langid
 
-    py3langid.set_languages(["en", "pt", "sv", "nl", "de", "es", "fr", "zh"])
-    return py3langid.classify(line)[0]
+        py3langid.set_languages(["en", "pt", "sv", "nl", "de", "es", "fr", "zh"])
+        _LANGID.append(py3langid)
+    return _LANGID[0].classify(line)[0]
 
 
 def follow(token: str, changes) -> str:
