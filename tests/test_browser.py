@@ -1,0 +1,132 @@
+"""End to end in headless Chromium: search → a hit → the article in three aligned columns →
+the citation box → a topic page. Drives Debian's chromium (/usr/bin/chromium) with Playwright;
+no browser is downloaded. Saves a screenshot of each page under docs/screenshots/.
+
+Skipped only outside CI when chromium (or playwright) is not installed; in CI (CI=true) it
+must run.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+if not IN_CI:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium fonts-wqy-microhei); "
+                    "CI installs it", allow_module_level=True)
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed "
+                        "(pip install -e '.[test]')")
+
+from playwright.sync_api import expect, sync_playwright
+
+
+@pytest.fixture(scope="module")
+def base_url(ingested):
+    from werkzeug.serving import make_server
+
+    from search.web import create_app
+
+    server = make_server("127.0.0.1", 0, create_app(ingested), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert Path(CHROMIUM).exists() or shutil.which("chromium"), f"{CHROMIUM} is missing"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_search_article_cite_topic(browser, base_url):
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.set_default_timeout(10_000)
+
+    # search from the home page; the keyboard shortcut "/" focuses the box
+    page.goto(base_url + "/")
+    expect(page.locator("h1")).to_have_text("Tax treaties")
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.id") == "q"
+    page.keyboard.type("royalty")
+    page.keyboard.press("Enter")
+    expect(page.locator(".hit").first).to_be_visible()
+    assert "articles" in page.locator(".summary").inner_text()
+    page.locator(".facets a", has_text="br-se-1965").first.click()
+    expect(page).to_have_url(f"{base_url}/search?q=royalty&treaty=br-se-1965")
+    expect(page.locator(".snippet b").first).to_be_visible()
+    shot(page, "search")
+
+    # a hit: the article, three language versions side by side, rows aligned
+    page.locator('a.hit-link[href*="/t/br-se-1965/art_7"]').first.click()
+    expect(page).to_have_url(re.compile(re.escape(f"{base_url}/t/br-se-1965/art_7#art_7__para_")))
+    heads = page.locator("table.aligned thead th[lang]")
+    assert [heads.nth(i).get_attribute("lang") for i in range(heads.count())] == ["sv", "en", "pt"]
+    row = page.locator("tr#art_7__para_2 td")
+    assert row.count() == 3
+    assert "royalty" in row.nth(0).inner_text().lower()
+    assert "In this Article" in row.nth(1).inner_text()
+    assert "Neste Artigo" in row.nth(2).inner_text()
+    shot(page, "article")
+
+    # progressive JS: unticking a language reloads with the other two
+    page.locator('form.controls input[name="lang"][value="pt"]').uncheck()
+    expect(page).to_have_url(f"{base_url}/t/br-se-1965/art_7?lang=sv&lang=en&view=text")
+    assert page.locator("table.aligned thead th[lang]").count() == 2
+    page.locator('form.controls input[name="view"][value="diff"]').check()
+    expect(page.locator("del.ocr").first).to_be_attached()
+
+    # the citation box, in Chinese
+    page.locator("#cite").fill("中国巴西协定第十条第二款")
+    page.locator("#cite").press("Enter")
+    expect(page).to_have_url(f"{base_url}/t/br-cn-1991/art_10#art_10__para_2")
+    cell = page.locator("tr#art_10__para_2 td[lang=zh]")
+    expect(cell).to_contain_text("股息")
+    assert page.evaluate("document.fonts.check('16px \"WenQuanYi Micro Hei\"')")
+    shot(page, "cite")
+
+    # the topic of the article: every treaty's dividends article side by side
+    page.locator("h1 a.topic").click()
+    expect(page).to_have_url(f"{base_url}/topic/dividends")
+    cols = page.locator("table.aligned thead th[lang]")
+    assert cols.count() >= 5
+    assert {"br-cn-1991", "br-se-1965", "br-pe-2006"} <= {
+        t.split()[0] for t in cols.all_inner_texts()}
+    shot(page, "topic")
+
+    # the treaty page
+    page.goto(base_url + "/t/br-se-1965")
+    expect(page.locator("#h-other")).to_be_visible()
+    shot(page, "treaty")
+    page.close()
+
+
+def test_phone_layout(browser, base_url):
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page.goto(base_url + "/t/br-se-1965/art_7")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1  # nothing wider than the screen
+    expect(page.locator("tr#art_7__para_1 td").first).to_be_visible()
+    shot(page, "article-phone")
+    page.close()
