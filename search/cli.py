@@ -391,24 +391,113 @@ def serve(data: Path | None, host: str, port: int) -> None:
       treaty serve                       # then open http://127.0.0.1:8000/
       treaty serve --data /tmp/treaty-data --port 8080
     """
+    import threading
+
     from indexer import store
-    from search.web import create_app
+    from search.web import create_app, warm_up
 
     path = _data(data)
     store.connect(path).close()  # a missing corpus is a one-line error, before serving
     from werkzeug.serving import make_server
 
     try:
-        server = make_server(host, port, create_app(path), threaded=True)
+        app = create_app(path)
+        server = make_server(host, port, app, threaded=True)
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
                                    "try another --port") from None
     click.echo(f"Serving {path} on http://{host}:{server.server_port}/ (Ctrl+C to stop)",
                err=True)
+    threading.Thread(target=warm_up, args=(app,), daemon=True).start()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+
+
+@main.command("search")
+@click.argument("query", nargs=-1, required=True)
+@lang_option
+@click.option("--treaty", default=None, metavar="ID", help="Only this treaty (e.g. br-pe-2006).")
+@click.option("--party", default=None, metavar="XX",
+              help="Only treaties with this party (ISO 3166 alpha-2, e.g. BR).")
+@click.option("--topic", default=None, metavar="KEY",
+              help="Only articles of this model-convention topic (e.g. dividends).")
+@click.option("--article", default=None, metavar="N", help="Only article N (10 or X).")
+@click.option("--kind", default=None, metavar="KIND",
+              help="Only units of this kind: article, protocol, preamble, closing, title, other.")
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="How many articles to show.")
+@click.option("--aligned", is_flag=True,
+              help="Add the aligned paragraphs of each hit in the treaty's other languages.")
+@data_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@domain_errors
+def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, party: str | None,
+               topic: str | None, article: str | None, kind: str | None, limit: int,
+               aligned: bool, data: Path | None, as_json: bool) -> None:
+    """Search the corpus for QUERY; hits are ranked (BM25F, titles and topics weighted) and
+    grouped by article, each with its citation, a highlighted snippet and its language.
+
+    QUERY syntax: words (all must match), "a phrase", AND / OR / NOT, term~ (fuzzy),
+    prefix* ; anything else is searched as plain words. A query in one language also finds
+    the matching articles of the other languages by their topic.
+
+    \b
+    Examples:
+      treaty search beneficial owner dividends
+      treaty search '"permanent establishment" NOT agent' --lang en
+      treaty search dividends --lang zh --json
+      treaty search tributação --treaty br-co-2022 --limit 3
+      treaty search utdelning --topic dividends --aligned
+      treaty search royalt* --party BR --article 12
+    """
+    from search.query import search as run
+
+    # Not _data(): importing indexer.pipeline costs a cold search ~0.2 s; same rule as its
+    # data_dir (--data, else $TREATY_DATA, which click already put in `data`, else ./data).
+    result = run(data or Path("data"), " ".join(query), lang=lang, treaty=treaty, party=party,
+                 topic=topic, article=article, kind=kind, limit=limit, aligned=aligned)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    _print_search(result)
+
+
+def _styled_snippet(snippet: str) -> str:
+    """An HTML snippet (<b> marks the matches) for the terminal: bold and underlined."""
+    import html
+    import re
+
+    parts = re.split(r"<b>(.*?)</b>", " ".join(snippet.split()))
+    return "".join(click.style(html.unescape(p), bold=True, underline=True) if i % 2
+                   else html.unescape(p) for i, p in enumerate(parts))
+
+
+def _print_search(result: dict) -> None:
+    if result["suggestions"]:
+        line = "Did you mean: " + ", ".join(result["suggestions"])
+        if result.get("corrected"):
+            line += f"  (try: {result['corrected']})"
+        click.echo(click.style(line, fg="yellow"))
+    for hit in result["hits"]:
+        title = f"  {hit['title']}" if hit.get("title") else ""
+        head = click.style(hit["citation"], bold=True)
+        more = " (partial match)" if hit.get("relaxed") else ""
+        click.echo(f"{head}  [{hit['lang']}]{title}  score {hit['score']:.2f}{more}")
+        for snippet in hit["snippets"][:2]:
+            click.echo("    " + _styled_snippet(snippet))
+        for lg, units in (hit.get("aligned") or {}).items():
+            for u in units:
+                text = " ".join(u["text"].split())
+                click.echo(f"    {click.style(lg, fg='cyan')} {u['eid']}: "
+                           f"{text[:200]}{'…' if len(text) > 200 else ''}")
+        click.echo()
+    shown = len(result["hits"])
+    if result["total"] == 0:
+        click.echo(f"No matches for {result['query']!r}.")
+    else:
+        click.echo(f"{result['total']} article(s) match; {shown} shown.")
 
 
 if __name__ == "__main__":  # pragma: no cover
