@@ -14,7 +14,7 @@ from flask import Flask, g
 
 from search.corpus import Corpus
 
-__all__ = ["SearcherCache", "create_app"]
+__all__ = ["SearcherCache", "create_app", "warm_up"]
 
 
 class SearcherCache:
@@ -77,3 +77,25 @@ def corpus() -> Corpus:
     if "corpus" not in g:
         g.corpus = Corpus(current_app.config["DATA_DIR"])
     return g.corpus
+
+
+def warm_up(app: Flask) -> None:
+    """Render one page of each kind once (opens the index, loads each language's analyser —
+    jieba's dictionary takes a moment — and compiles the templates), so the first page a
+    user opens is as fast as the next. Failures are left to the pages themselves."""
+    client = app.test_client()
+    for url in ("/", "/search?q=tax+OR+%E7%A8%8E+OR+skatt+OR+imposto", "/topic/dividends",
+                "/topic", "/api/cite?q=Brasil+Artigo+1"):
+        client.get(url)
+    try:
+        with app.app_context():
+            c = corpus()
+            first = next(iter(c.treaties()), None)
+            if first is not None:
+                client.get(f"/t/{first.id}")
+                row = c.db.execute("SELECT eid FROM units WHERE treaty = ? AND depth = 0 "
+                                   "AND kind = 'article' LIMIT 1", (first.id,)).fetchone()
+                if row is not None:
+                    client.get(f"/t/{first.id}/{row['eid']}?view=diff")
+    except Exception:  # noqa: BLE001 - the page that needs it reports the problem
+        return
