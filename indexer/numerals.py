@@ -375,6 +375,29 @@ def paragraph_label(text: str) -> tuple[str, int, int] | None:
     return None
 
 
+# OCR-garbled paragraph labels, accepted only where the expected next number fits:
+# "(3t The competent…" (")" read as "t"), "(l) …" / "(I) …" (1 read as l or I), "§ l. …".
+_GARBLED_PARA = {
+    "paren": re.compile(r"^\s*\((?P<n>[\dlI]{1,2})[tl1\]}|)]?\s+"),
+    "sect": re.compile(r"^\s*§\s*(?P<n>[\dlI]{1,2})\s*[.,]?\s+"),
+    "dot": re.compile(r"^\s*(?P<n>[\dlI]{1,2})\s?[.,]\s+(?=[A-ZÀ-Ý])"),
+}
+
+
+def garbled_paragraph_label(text: str, style: str | None, expected: int) -> int | None:
+    """End offset of an OCR-garbled paragraph label of `style` reading as `expected`, else
+    None. Only for the style the article already uses, and only the expected next number,
+    so a garbled reading never invents a paragraph out of order."""
+    pat = _GARBLED_PARA.get(style or "")
+    if pat is None:
+        return None
+    m = pat.match(text)
+    if not m:
+        return None
+    digits = m.group("n").replace("l", "1").replace("I", "1")
+    return m.end() if digits.isdigit() and int(digits) == expected else None
+
+
 def point_labels(text: str) -> list[tuple[str, str, int]]:
     """Every reading of a point label at the start of `text`: "i)" is both letter i and roman
     one; the caller picks by context. Values: "a", "i", "1", "一" as printed (lower-cased)."""

@@ -275,6 +275,7 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
             keep.append(entry.file)
         reports.append(rep)
     _disambiguate(fresh)
+    _harmonise_topics(fresh)
     path = store.write(ddir, fresh, keep=keep, links=_links(ddir, fresh, keep))
     reused = _articles_from_store(ddir, keep)
     reports = [reused.get(r.file, r) if r.reused else r for r in reports]
@@ -308,6 +309,35 @@ def _links(ddir: Path, fresh: Sequence[tuple[Document, list[tuple]]],
             kept = versions_from_rows([dict(r) for r in rows])
         items.extend((treaty, v) for (treaty, _), v in kept.items())
     return align_corpus(items)
+
+
+def _harmonise_topics(docs: list[tuple[Document, list[tuple]]]) -> None:
+    """Topics per treaty: the language versions of an article share one topic, from the
+    evidence of all of them, and no two articles of a treaty get the same model topic."""
+    from indexer.topics import assign, pooled_scores
+
+    evidence: dict[str, dict[int, list[tuple[str | None, str, str]]]] = {}
+    for doc, _removed in docs:
+        for v in doc.versions:
+            if policy(v.lang) is None:
+                continue
+            for u in v.units:
+                if u.kind == "article" and u.number is not None:
+                    evidence.setdefault(doc.meta.treaty, {}).setdefault(u.number, []).append(
+                        (u.title, u.text, v.lang))
+    chosen: dict[tuple[str, int], str | None] = {}
+    for treaty, articles in evidence.items():
+        picks = assign({n: pooled_scores(ev) for n, ev in articles.items()})
+        chosen.update({(treaty, n): key for n, key in picks.items()})
+    for i, (doc, removed) in enumerate(docs):
+        versions = tuple(
+            replace(v, units=tuple(
+                replace(u, topic=chosen[(doc.meta.treaty, u.number)])
+                if (doc.meta.treaty, u.number) in chosen and u.kind == "article" else u
+                for u in v.units))
+            for v in doc.versions
+        )
+        docs[i] = (replace(doc, versions=versions), removed)
 
 
 def _disambiguate(docs: list[tuple[Document, list[tuple]]]) -> None:

@@ -30,6 +30,7 @@ from indexer.numerals import (
     article_heading_zh_re,
     article_reference_re,
     chapter_heading_re,
+    garbled_paragraph_label,
     paragraph_label,
     parse_label,
     point_labels,
@@ -168,6 +169,10 @@ def parse_body(texts: Sequence[str]) -> tuple[list[int], list[_Para]]:
         text = raw.strip()
         colon = _ends_colon(prev)
         pl = paragraph_label(text)
+        if pl is None and para_style and paras:
+            end = garbled_paragraph_label(text, para_style, para_value + 1)
+            if end is not None:
+                pl = (para_style, para_value + 1, end)
         is_para = False
         if pl:
             style, value, _ = pl

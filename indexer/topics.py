@@ -15,6 +15,7 @@ matched against printed article titles only.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 
 # key -> display names (OECD/UN model order; technical-services is the UN model's 12A).
@@ -143,8 +144,8 @@ KEYWORDS: dict[str, dict[str, tuple[tuple[str, int], ...]]] = {
         "zh": ((r"固定营业场所", 3), (r"建筑工地", 3), (r"准备性或辅助性", 3), (r"常设机构”一语", 3), (r"独立代理人", 2), (r"管理场所", 2)),
     },
     "immovable-property": {
-        "en": ((r"immovable\s+property", 2), (r"agriculture\s+or\s+forestry", 3), (r"usufruct", 2), (r"mineral\s+deposits", 2)),
-        "pt": ((r"bens\s+imóveis", 2), (r"agrícolas\s+ou\s+florestais", 3), (r"usufruto", 2), (r"jazidas\s+minerais", 2)),
+        "en": ((r"immovable\s+property", 2), (r"real\s+property", 2), (r"agriculture\s+or\s+forestry", 3), (r"usufruct", 2), (r"mineral\s+deposits", 2)),
+        "pt": ((r"bens\s+imóveis", 2), (r"propriedade\s+imobiliária", 2), (r"agrícolas\s+ou\s+florestais", 3), (r"usufruto", 2), (r"jazidas\s+minerais", 2)),
         "sv": ((r"fast\s+egendom", 2), (r"lantbruk\s+eller\s+skogsbruk", 3), (r"nyttjanderätt", 2), (r"mineralförekomster|naturtillgångar", 2)),
         "zh": ((r"不动产", 2), (r"农业和林业|农业或林业", 3), (r"用益权", 2)),
     },
@@ -382,11 +383,35 @@ def classify(title: str | None, text: str, lang: str) -> tuple[str | None, float
     key = classify_title(title)
     if key is not None:
         return key, 0.95
-    scores = score_all(text, lang)
+    scores = content_scores(text, lang)
     if not scores:
         return None, 0.0
     best = max(scores, key=lambda k: scores[k])
-    return best, round(scores[best], 3)
+    return best, round(min(scores[best], 1.0), 3)
+
+
+#: How much of an article's start counts again: its opening sentence names its subject
+#: ("Dividends paid by…", "Income … derived from real property…"), later paragraphs often
+#: mention other topics in passing (royalties from mines in the immovable-property article).
+OPENING_CHARS = 300
+OPENING_WEIGHT = 1.0
+
+
+def content_scores(text: str, lang: str) -> dict[str, float]:
+    """Topic scores of an article's text with its opening counted again (0..1 each)."""
+    whole = raw_scores(text, lang)
+    opening = raw_scores(_opening(text), lang)
+    merged = {k: whole.get(k, 0.0) + OPENING_WEIGHT * opening.get(k, 0.0)
+              for k in whole.keys() | opening}
+    return normalise(merged)
+
+
+def _opening(text: str) -> str:
+    """The start of the body: skip a short heading line ("Article V", "ARTIGO 5")."""
+    lines = text.splitlines()
+    if len(lines) > 1 and len(lines[0]) < 40:
+        text = "\n".join(lines[1:])
+    return text[:OPENING_CHARS]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -424,3 +449,49 @@ def treaty_register(text: str, lang: str) -> float:
     pos = sum(1 for p in _register_compiled("treaty", lang) if p.search(text))
     neg = sum(len(p.findall(text)) for p in _register_compiled("other", lang))
     return pos - 2.0 * neg
+
+
+def pooled_scores(articles: Sequence[tuple[str | None, str, str]]) -> dict[str, float]:
+    """Topic evidence for the language versions of one article: (title, text, lang) each.
+
+    The versions of an article are the same provision, so a printed title in any version
+    decides (score 1.0 for its topic); otherwise the content scores of all versions are
+    averaged (each normalised first, so a long version does not outvote the others).
+    """
+    for title, _text, _lang in articles:
+        key = classify_title(title)
+        if key is not None:
+            return {key: 1.0}
+    pooled: dict[str, float] = {}
+    for _title, text, lang in articles:
+        for key, value in content_scores(text, lang).items():
+            pooled[key] = pooled.get(key, 0.0) + value / len(articles)
+    return pooled
+
+
+#: Below this share of an article's evidence a second-choice topic is not given.
+MIN_SECOND_CHOICE = 0.1
+
+
+def assign(articles: dict[int, dict[str, float]]) -> dict[int, str | None]:
+    """One topic per article of a treaty, each model topic to at most one article.
+
+    A model convention gives each topic one article, so when two articles of a treaty claim
+    the same topic the better-supported one keeps it and the other takes its next best topic
+    (if it has real evidence for one). Titled articles (score 1.0) always keep their topic.
+    """
+    claims = sorted(
+        ((score, number, key) for number, scores in articles.items()
+         for key, score in scores.items()),
+        key=lambda c: (-c[0], c[1], c[2]),
+    )
+    out: dict[int, str | None] = {n: None for n in articles}
+    taken: set[str] = set()
+    for score, number, key in claims:
+        if out[number] is not None:
+            continue
+        best = max(articles[number].values())
+        if score >= 1.0 or (key not in taken and (score == best or score >= MIN_SECOND_CHOICE)):
+            out[number] = key
+            taken.add(key)
+    return out

@@ -147,3 +147,20 @@ def test_not_paragraph_labels(line: str) -> None:
 )  # fmt: skip
 def test_point_labels(line: str, readings: list[tuple[str, str]]) -> None:
     assert [(s, v) for s, v, _ in point_labels(line)] == readings
+
+
+@pytest.mark.parametrize(
+    ("text", "style", "expected", "ok"),
+    [
+        ("(3t The competent authorities", "paren", 3, True),  # ")" read as "t"
+        ("(l) The taxes", "paren", 1, True),  # 1 read as l
+        ("(3t The competent authorities", "paren", 4, False),  # not the expected number
+        ("(3t The competent authorities", "sect", 3, False),  # not the article's style
+        ("§ l. De skatter", "sect", 1, True),
+        ("(a) a point", "paren", 1, False),
+    ],
+)
+def test_garbled_paragraph_label_only_where_expected(text, style, expected, ok) -> None:
+    from indexer.numerals import garbled_paragraph_label
+
+    assert (garbled_paragraph_label(text, style, expected) is not None) is ok
