@@ -175,7 +175,7 @@ def test_unknown_ids_are_404(client, url):
     ("/search?q=tax&page=abc", "page must be a whole number"),
     ("/search?q=tax&page=0", "page must be between 1 and"),
     ("/search?q=tax&lang=de", "no &#39;de&#39; version in the index"),
-    ("/search?q=" + "x" * 600, "the query is too long"),
+    ("/search?q=" + "x" * 1200, "the query is too long"),
     ("/search?q=tax&article=ten", "article must be a whole number"),
     ("/t/br-se-1965/art_7?lang=zh", "br-se-1965 has no &#39;zh&#39; version"),
     ("/t/br-se-1965/art_7?view=fancy", "unknown view"),

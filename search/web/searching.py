@@ -1,33 +1,30 @@
-"""Search for the web app: hits grouped by article, facets with counts, pages, snippets.
+"""Search for the web app: the hits of `search.query` (as `treaty search --json`), with
+facet counts and pages.
 
-A thin adapter over `indexer.index`: the query is parsed and compiled exactly as
-`Searcher.search` does, every matching document is fetched once (cheap: no snippets), the
-filters and facet counts are applied to those documents here, and snippets are made only for
-the hits on the page shown. "Did you mean" comes from the index's own vocabulary.
+Facets: every document matching the query is fetched once from the index engine (cheap: no
+snippets) and the other filters are applied here, so each facet value shows how many articles
+choosing it would give.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from indexer.engines import EngineSearcher, open_engine
 from indexer.errors import QueryError
-from indexer.index import Searcher, make_snippet, open_index
+from indexer.index import Searcher, open_index
 from indexer.models import IndexDoc
-from indexer.query import compile_query, field_lang, parse, term_matcher
-from search.web.pages import citation_of, topic_name, unit_label
+from indexer.query import compile_query, field_lang, parse
+from search.web.pages import topic_name, unit_label
 
 FACETS = ("treaty", "party", "lang", "topic", "kind")
 FILTERS = (*FACETS, "article")
 PAGE_SIZE = 10
-MAX_QUERY = 500
+MAX_QUERY = 1000
 MAX_PAGE = 1000
-SNIPPETS_PER_GROUP = 3
 
 
 class WebIndex:
@@ -140,77 +137,42 @@ def _facets(docs: list[IndexDoc], params: Params, lang_docs: list[IndexDoc] | No
     return out
 
 
-def _suggestions(query: str, suggestions: tuple) -> list[str]:
-    """Whole corrected queries, best first: every word corrected, then one at a time."""
-    out: list[str] = []
-
-    def sub(text: str, term: str, alt: str) -> str:
-        return re.sub(rf"(?<!\w){re.escape(term)}(?!\w)", lambda _m: alt, text)
-
-    if suggestions:
-        full = query
-        for s in suggestions:
-            full = sub(full, s.term, s.alternatives[0])
-        out.append(full)
-        for s in suggestions:
-            for alt in s.alternatives:
-                out.append(sub(query, s.term, alt))
-    return [q for q in dict.fromkeys(out) if q != query][:3]
-
-
 def _empty(params: Params) -> dict:
-    return {"query": params.q, "total": 0, "paragraphs": 0, "suggestions": [], "hits": [],
+    return {"query": params.q, "total": 0, "suggestions": [], "corrected": None, "hits": [],
             "page": 1, "pages": 0, "size": params.size, "filters": params.filters(),
             "facets": {name: [] for name in FACETS}, "plain": False}
 
 
-def search(index: WebIndex, params: Params) -> dict:
-    """The search page's data; its JSON form is the /api/search contract (query, total,
-    suggestions, hits with treaty, lang, kind, number, eid, citation, score, snippets,
-    paragraphs) plus facets and paging."""
-    tree, plain = parse(params.q)
+def search(index: WebIndex, data_dir: Path, params: Params) -> dict:
+    """The search page's data: `treaty search --json` (search.query: the same ranking,
+    relaxed matching and suggestions as the CLI) for the hits of the page asked for, plus
+    facet counts and paging. Bad filter values raise QueryError."""
+    from search.query import MAX_LIMIT, session
+
+    tree, _plain = parse(params.q)
     if tree is None:
         return _empty(params)
+    filters = params.filters()
+    limit = min(params.page * params.size, MAX_LIMIT)
+    result = session(data_dir).search(
+        params.q, lang=params.lang or None, treaty=params.treaty or None,
+        party=params.party or None, topic=params.topic or None,
+        article=params.article or None, kind=params.kind or None, limit=limit)
+    pages = (result["total"] + params.size - 1) // params.size
+    hits = result["hits"][(params.page - 1) * params.size:]
+    for hit in hits:
+        hit["label"] = unit_label(hit["kind"], hit["number"], hit["eid"])
+        hit["snippet_eids"] = hit["paragraphs"][: len(hit["snippets"])]
+    # facets: every document matching the query, the filters applied here
     s = index.searcher
     langs = (field_lang(params.lang),) if params.lang else s.languages
-    ftree = compile_query(tree, langs)
-    found, _total = index.engine.search(ftree, [], None)
+    found, _total = index.engine.search(compile_query(tree, langs), [], None)
     docs = [_doc(h.stored) for h in found]
-    scores = {d.id: h.score for d, h in zip(docs, found)}
     lang_docs = None
     if params.lang:  # the language facet counts every language
         every, _n = index.engine.search(compile_query(tree, s.languages), [], None)
         lang_docs = [_doc(h.stored) for h in every]
-    filters = params.filters()
-    kept = [d for d in docs if _keeps(d, filters)]
-    groups: dict[tuple[str, str, str], list[IndexDoc]] = {}
-    for d in kept:
-        groups.setdefault(_group_key(d), []).append(d)
-    keys = list(groups)
-    pages = (len(keys) + params.size - 1) // params.size
-    page = min(params.page, max(pages, 1))
-    hits = []
-    for key in keys[(page - 1) * params.size: page * params.size]:
-        members = groups[key]
-        top = members[0]
-        snippets = []
-        for d in members[:SNIPPETS_PER_GROUP]:
-            match = term_matcher(ftree, f"text_{field_lang(d.lang)}")
-            snippets.append(make_snippet(d, match))
-        hits.append({
-            "treaty": top.treaty, "lang": top.lang, "kind": top.kind, "number": top.number,
-            "eid": top.article_eid,
-            "citation": citation_of(top.treaty, top.kind, top.number, top.article_eid),
-            "score": round(scores[top.id], 3), "snippets": snippets,
-            "paragraphs": [d.eid for d in members if d.eid != d.article_eid],
-            "snippet_eids": [d.eid for d in members[:SNIPPETS_PER_GROUP]],
-            "title": top.title, "topic": top.topic,
-            "label": unit_label(top.kind, top.number, top.article_eid),
-        })
-    counts = Counter(_group_key(d) for d in kept)
     return {
-        "query": params.q, "total": len(keys), "paragraphs": sum(counts.values()),
-        "suggestions": _suggestions(params.q, s.suggest(tree, langs)), "hits": hits,
-        "page": page, "pages": pages, "size": params.size, "filters": filters,
-        "facets": _facets(docs, params, lang_docs), "plain": plain,
+        **result, "hits": hits, "page": params.page, "pages": pages, "size": params.size,
+        "filters": filters, "facets": _facets(docs, params, lang_docs),
     }

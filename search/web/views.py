@@ -34,7 +34,7 @@ def _search_data() -> dict:
     with cache.lock:
         index = cache.get()
         params = searching.params_from(request.args, index.searcher.languages)
-        return searching.search(index, params)
+        return searching.search(index, current_app.config["DATA_DIR"], params)
 
 
 def _langs() -> list[str]:
