@@ -52,7 +52,6 @@ def create_app(data_dir: str | Path) -> Flask:
     """The web app over the store and index in `data_dir`."""
     app = Flask(__name__)
     app.config["DATA_DIR"] = Path(data_dir)
-    app.config["JSON_AS_ASCII"] = False
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["treaty_searcher"] = SearcherCache(Path(data_dir) / "index")
