@@ -149,6 +149,12 @@ class _Para:
     value: int | None
     lines: list[int] = field(default_factory=list)
     points: list[tuple[str, list[int]]] = field(default_factory=list)  # (num, lines)
+    top: tuple[str, int] | None = None  # style and value of the last top-level point
+
+
+def _family(style: str) -> str:
+    """Point styles that one list may mix: "i)" reads as letter or roman numeral."""
+    return {"roman": "alpha", "proman": "palpha"}.get(style, style)
 
 
 def parse_body(texts: Sequence[str]) -> tuple[list[int], list[_Para]]:
@@ -165,6 +171,7 @@ def parse_body(texts: Sequence[str]) -> tuple[list[int], list[_Para]]:
     para_value = 0
     stack: list[tuple[str, int]] = []  # open point levels: (style, value)
     prev = ""
+    stranded: int | None = None
     for i, raw in enumerate(texts):
         text = raw.strip()
         colon = _ends_colon(prev)
@@ -173,6 +180,10 @@ def parse_body(texts: Sequence[str]) -> tuple[list[int], list[_Para]]:
             end = garbled_paragraph_label(text, para_style, para_value + 1)
             if end is not None:
                 pl = (para_style, para_value + 1, end)
+        if pl is None and stranded == para_value + 1 and text[:1].isupper():
+            # the label was printed at the end of the line before ("… suecos”) (2)")
+            pl = (para_style, stranded, 0)
+        stranded = _stranded_label(text, para_style)
         is_para = False
         if pl:
             style, value, _ = pl
@@ -189,6 +200,7 @@ def parse_body(texts: Sequence[str]) -> tuple[list[int], list[_Para]]:
             if pts:
                 st, val = pts[0][0], pts[0][1]
                 stack = [(st, point_value(st, val))]
+                paras[-1].top = stack[0]
                 paras[-1].points.append((_point_num(st, val), [i]))
             prev = text
             continue
@@ -198,7 +210,15 @@ def parse_body(texts: Sequence[str]) -> tuple[list[int], list[_Para]]:
             if not paras:
                 paras.append(_Para(None, None, []))
             value = point_value(style, raw_num)
+            top = paras[-1].top
+            if depth == 0 and top and paras[-1].points and _family(style) != _family(top[0]):
+                # a list of another style inside a point ("A) … B) …" under "e)"), even
+                # after an unlabelled line closed the nesting: never a sibling of "e)"
+                depth = 1
+                stack = [top]
             stack = stack[:depth] + [(style, value)]
+            if depth == 0:
+                paras[-1].top = (style, value)
             if depth == 0:
                 paras[-1].points.append((_point_num(style, raw_num), [i]))
             elif paras[-1].points:
@@ -229,10 +249,28 @@ def parse_body(texts: Sequence[str]) -> tuple[list[int], list[_Para]]:
     return lead, paras
 
 
+def _stranded_label(text: str, style: str | None) -> int | None:
+    """A paragraph label of the article's style left at the end of a line after a finished
+    sentence (OCR layout): "… “impostos suecos”) (2)" -> 2."""
+    if style is None:
+        return None
+    m = re.search(r"[.;:)”»\"]\s+(\S{2,5})$", text)
+    if not m:
+        return None
+    pl = paragraph_label(m.group(1) + " ")
+    if pl is None or pl[0] != style or pl[2] < len(m.group(1)):
+        return None
+    return pl[1]
+
+
 def _point_num(style: str, raw: str) -> str:
     if style in ("cnparen", "fw", "rparen"):
         return str(point_value(style, raw))
     return raw.lower()
+
+
+#: Lower-case letters OCR confuses with each other, as point labels.
+_LOOKALIKES = {"h": "b", "b": "h", "e": "c", "c": "e", "l": "i", "i": "l", "o": "c"}
 
 
 def _point_reading(text: str, stack: list[tuple[str, int]], colon: bool) -> tuple[int, str, str] | None:
@@ -243,6 +281,14 @@ def _point_reading(text: str, stack: list[tuple[str, int]], colon: bool) -> tupl
         readings.append((pl[0], text[: pl[2]].strip().rstrip(".．)"), pl[2]))
     if not readings:
         return None
+    # OCR misreads a letter label as a look-alike ("h)" for "b)", "e)" for "c)"): read it as
+    # the letter the open list expects next, and only then.
+    for style, value in stack:
+        if style in ("alpha", "palpha") and value < 26:
+            expected = chr(ord("a") + value)
+            for st, raw, end in list(readings):
+                if st == style and expected in _LOOKALIKES.get(raw, ""):
+                    readings.insert(0, (style, expected, end))
 
     def push() -> tuple[int, str, str] | None:
         for style, raw, _ in readings:

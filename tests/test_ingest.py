@@ -203,3 +203,32 @@ def test_export_is_json_lines(ingested: Path) -> None:
     assert {r["lang"] for r in rows} == {"en", "pt"}
     kinds = Counter(r["kind"] for r in rows)
     assert kinds["article"] == 2 and kinds["other"] >= 1
+
+
+def test_versions_of_the_1965_agreement_have_the_same_structure(records: list[dict]) -> None:
+    """The three versions are one text: every article has the same paragraphs and points in
+    sv, en and pt (OCR-garbled labels like "(3t" and "h)" for "b)" read in sequence)."""
+    shape: dict[str, dict[int, list]] = {}
+    for r in records:
+        if r["treaty"] == "br-se-1965" and r["kind"] == "article":
+            shape.setdefault(r["lang"], {})[r["number"]] = [
+                (p["num"], [pt["num"] for pt in p["points"]]) for p in r["paragraphs"]]
+    assert set(shape) == {"sv", "en", "pt"}
+    assert shape["sv"] == shape["en"] == shape["pt"]
+    assert shape["en"][19] == [(str(n), []) for n in range(1, 7)]
+    assert shape["en"][11][1] == ("2", ["a", "b"])
+    assert shape["en"][18][0] == ("1", list("abcdefgh"))
+
+
+def test_topics_agree_across_versions_and_are_unique(records: list[dict]) -> None:
+    by_treaty: dict[str, dict[str, list]] = {}
+    for r in records:
+        if r["kind"] == "article":
+            by_treaty.setdefault(r["treaty"], {}).setdefault(r["lang"], []).append(r["topic"])
+    for treaty, versions in by_treaty.items():
+        topics = list(versions.values())
+        assert all(t == topics[0] for t in topics), treaty
+        named = [t for t in topics[0] if t]
+        assert len(named) == len(set(named)), treaty
+    assert by_treaty["br-se-1965"]["en"][2:7] == [
+        "dividends", "interest", "immovable-property", "capital-gains", "royalties"]
