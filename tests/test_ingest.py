@@ -232,3 +232,28 @@ def test_topics_agree_across_versions_and_are_unique(records: list[dict]) -> Non
         assert len(named) == len(set(named)), treaty
     assert by_treaty["br-se-1965"]["en"][2:7] == [
         "dividends", "interest", "immovable-property", "capital-gains", "royalties"]
+
+
+def _articles(doc) -> list[tuple]:
+    return [(v.lang, u.eid, u.number, u.start, u.end, len(u.children), u.text)
+            for v in doc.versions for u in v.units if u.kind == "article"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "cp1252-crlf"])
+def test_reencoded_text_gives_the_same_articles(corpus_dir: Path, encoding: str) -> None:
+    from indexer.models import DocMeta
+    from indexer.pipeline import process
+    from indexer.read import decode
+
+    name = "brazil-peru-2006.en.txt"
+    text = (corpus_dir / name).read_text(encoding="utf-8")
+    if encoding == "utf-16":
+        data = text.encode("utf-16")
+    else:  # every character of this text exists in cp1252
+        data = text.replace("\n", "\r\n").encode("cp1252", errors="strict")
+    meta = DocMeta(file=name, treaty="br-pe-2006", parties=("BR", "PE"), signed="2006-02-17",
+                   languages=("en",))
+    original, _ = process(decode(text.encode("utf-8"), name), meta)
+    perturbed, _ = process(decode(data, name), meta)
+    assert _articles(perturbed) == _articles(original)
+    assert len(_articles(original)) == 29
