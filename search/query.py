@@ -12,7 +12,8 @@ only for the groups returned.
 
 A plain-words query that has fewer matching articles than asked for (a paraphrase such as
 "tax on pensions") is completed by a relaxed search that needs only most of its words, ranked
-below every article that has them all.
+below every article that has them all, by their score times the share of the query's
+rarity (idf) that they match.
 
 The result is the JSON contract of ``treaty search --json``::
 
@@ -78,6 +79,7 @@ class _Group:
     score: float
     docs: list[tuple[float, IndexDoc]] = field(default_factory=list)
     relaxed: bool = False
+    weight: float = 0.0  # relaxed groups: summed idf of the query words matched
 
 
 def citation(treaty: str, kind: str, number: int | None, article_eid: str,
@@ -247,30 +249,41 @@ class SearchSession:
 
     def _relaxed(self, words: list[Word], langs: Sequence[str],
                  filters: Sequence[tuple[str, str]], have: list[_Group]) -> list[_Group]:
-        """Articles whose paragraphs match most (not all) of the query's words, ranked by the
-        OR of the words, below the articles that match them all."""
+        """Articles whose paragraphs match most (not all) of the query's words, below the
+        articles that match them all: ranked by the BM25F score of the OR of the words times
+        the share of the words' summed idf that the article matches."""
         need = max(1, math.ceil(len(words) * RELAX_SHARE))
-        counts: dict[str, int] = {}
+        n_docs = max(int(self.searcher.meta.get("docs") or 1), 1)
+        matched: dict[str, float] = {}  # doc id -> summed idf of the words it matches
+        count: dict[str, int] = {}
+        total = 0.0
         for w in words:
             tree = _compiled(w, langs)
             if isinstance(tree, FNone):
                 continue
             found, _ = self._engine_search(tree, filters)
-            for doc_id in {json.loads(h.stored)["id"] for h in found}:
-                counts[doc_id] = counts.get(doc_id, 0) + 1
+            ids = {json.loads(h.stored)["id"] for h in found}
+            idf = math.log(1 + n_docs / (1 + len(ids)))
+            total += idf
+            for doc_id in ids:
+                matched[doc_id] = matched.get(doc_id, 0.0) + idf
+                count[doc_id] = count.get(doc_id, 0) + 1
         ftree = _relaxed_tree(words, langs)
-        if isinstance(ftree, FNone) or not counts:
+        if isinstance(ftree, FNone) or not matched or total <= 0:
             return []
         seen = {(g.treaty, g.lang, g.article_eid) for g in have}
         found, _ = self._engine_search(ftree, filters)
         kept = []
         for h in found:
             doc = _stored(h.stored)
-            if (doc.treaty, doc.lang, doc.article_eid) not in seen and counts.get(doc.id, 0) >= need:
+            key = (doc.treaty, doc.lang, doc.article_eid)
+            if key not in seen and count.get(doc.id, 0) >= need:
                 kept.append((h.score, doc))
         out = _group(kept)
         for g in out:
             g.relaxed = True
+            g.weight = max(matched[d.id] for _s, d in g.docs)
+        out.sort(key=lambda g: (-g.score * g.weight / total, g.treaty, g.lang, g.article_eid))
         return out
 
     def _useful(self, suggestions: Sequence[Suggestion], langs: Sequence[str],

@@ -1,0 +1,268 @@
+"""`treaty search` through click's CliRunner and `search.query` directly, on the ingested
+bundled corpus: the JSON contract, grouping, citations, --aligned, did-you-mean, filters,
+one-line errors, and random input that never ends in a traceback."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from search.cli import main
+from search.query import SearchSession, citation
+
+runner = CliRunner()
+
+
+def run(data, *args: str, **kw):
+    return runner.invoke(main, ["search", "--data", str(data), *args], **kw)
+
+
+def search_json(data, *args: str) -> dict:
+    result = run(data, *args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+# --- the JSON contract -----------------------------------------------------------------------
+
+
+def test_json_contract(ingested):
+    out = search_json(ingested, "beneficial", "owner", "dividends")
+    assert set(out) >= {"query", "total", "suggestions", "hits"}
+    assert out["query"] == "beneficial owner dividends"
+    assert out["total"] >= len(out["hits"]) >= 2
+    hit = out["hits"][0]
+    assert {"treaty", "lang", "kind", "number", "eid", "citation", "score", "snippets",
+            "paragraphs"} <= set(hit)
+    assert (hit["treaty"], hit["lang"], hit["kind"], hit["number"], hit["eid"]) == (
+        "br-pe-2006", "en", "article", 10, "art_10")
+    assert hit["citation"] == "br-pe-2006 Art. 10(2)"
+    assert hit["paragraphs"][0] == "art_10__para_2"
+    assert all(p.startswith("art_10__para_") for p in hit["paragraphs"])
+    assert "<b>beneficial</b> <b>owner</b>" in hit["snippets"][0]
+    assert isinstance(hit["score"], float)
+
+
+def test_one_hit_per_article_and_language_best_first(ingested):
+    out = search_json(ingested, "dividends", "--limit", "50")
+    keys = [(h["treaty"], h["lang"], h["eid"]) for h in out["hits"]]
+    assert len(keys) == len(set(keys)) == out["total"]
+    exact = [h["score"] for h in out["hits"] if not h["relaxed"]]
+    assert exact == sorted(exact, reverse=True)
+    assert {h["lang"] for h in out["hits"]} >= {"en", "pt", "sv", "zh"}
+
+
+def test_relaxed_hits_rank_below_full_matches(ingested):
+    out = search_json(ingested, "students'", "payments", "for", "maintenance")
+    flags = [h["relaxed"] for h in out["hits"]]
+    assert flags == sorted(flags) and flags[0] is False and flags[-1] is True
+    assert [h["treaty"] for h in out["hits"][:2]] == ["br-pe-2006", "br-se-1965"]
+    out = search_json(ingested, "tax", "on", "pensions")  # no paragraph has all three
+    assert out["hits"][0]["eid"] == "art_18" and out["hits"][0]["relaxed"]
+
+
+@pytest.mark.parametrize("treaty,kind,number,article,eid,expected", [
+    ("br-pe-2006", "article", 10, "art_10", "art_10__para_2", "br-pe-2006 Art. 10(2)"),
+    ("br-pe-2006", "article", 10, "art_10", "art_10", "br-pe-2006 Art. 10"),
+    ("br-pe-2006", "article", 10, "art_10", None, "br-pe-2006 Art. 10"),
+    ("br-cn-1991", "article", 5, "art_5", "art_5__para_12", "br-cn-1991 Art. 5(12)"),
+    ("br-pe-2006", "protocol", 4, "prot_4", "prot_4", "br-pe-2006 Protocol 4"),
+    ("br-pe-2006", "protocol", 2, "prot_2", "prot_2__para_1", "br-pe-2006 Protocol 2"),
+    ("br-pe-2006", "preamble", None, "preamble", "preamble", "br-pe-2006 preamble"),
+    ("br-se-1965", "other", None, "other_2", "other_2", "br-se-1965 other_2"),
+    ("br-pe-2006", "protocol", None, "protocol", "protocol", "br-pe-2006 protocol"),
+])
+def test_citation_strings(treaty, kind, number, article, eid, expected):
+    assert citation(treaty, kind, number, article, eid) == expected
+
+
+def test_citation_of_protocol_and_chinese_hits(ingested):
+    hit = search_json(ingested, "Peru", "--kind", "protocol", "--limit", "1")["hits"][0]
+    assert hit["kind"] == "protocol" and hit["citation"] == f"br-pe-2006 Protocol {hit['number']}"
+    hit = search_json(ingested, "股息", "--lang", "zh", "--limit", "1")["hits"][0]
+    assert hit["citation"].startswith("br-cn-1991 Art. 10(")
+
+
+# --- aligned paragraphs ------------------------------------------------------------------
+
+
+def test_aligned_on_the_three_version_treaty(ingested):
+    out = search_json(ingested, "utdelning", "--treaty", "br-se-1965", "--lang", "sv",
+                      "--aligned", "--limit", "1")
+    hit = out["hits"][0]
+    assert (hit["treaty"], hit["lang"], hit["eid"]) == ("br-se-1965", "sv", "art_3")
+    aligned = hit["aligned"]
+    assert set(aligned) == {"en", "pt"}
+    for lg, units in aligned.items():
+        assert units and all(u["eid"].startswith("art_3") for u in units), (lg, units)
+        assert all(u["text"] and u["method"] != "unmatched" for u in units)
+    assert "Dividends" in " ".join(u["text"] for u in aligned["en"])
+    assert "dividendos" in " ".join(u["text"] for u in aligned["pt"])
+
+
+def test_aligned_falls_back_to_same_eid_without_links(ingested, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(ingested / "corpus.sqlite", data / "corpus.sqlite")
+    with sqlite3.connect(data / "corpus.sqlite") as db:
+        db.execute("DELETE FROM links")
+    with SearchSession(data, ingested / "index") as s:
+        hit = s.search("dividends", treaty="es-pt-1993", lang="en", limit=1, aligned=True)
+        units = hit["hits"][0]["aligned"]["pt"]
+    assert units and {u["method"] for u in units} == {"same-eid"}
+    assert units[0]["eid"] == units[0]["of"]
+
+
+def test_aligned_text_output(ingested):
+    result = run(ingested, "utdelning", "--treaty", "br-se-1965", "--lang", "sv", "--aligned",
+                 "--limit", "1")
+    assert result.exit_code == 0, result.output
+    assert "br-se-1965 Art. 3(" in result.output
+    assert "    en art_3__para_" in result.output and "    pt art_3__para_" in result.output
+
+
+# --- did you mean --------------------------------------------------------------------------
+
+
+def test_did_you_mean(ingested):
+    out = search_json(ingested, "dividents")
+    assert "dividends" in out["suggestions"]
+    assert out["corrected"] == "dividends"
+    result = run(ingested, "dividents")
+    assert result.exit_code == 0
+    assert "Did you mean: dividends" in result.output
+
+
+def test_no_suggestion_for_words_the_index_knows(ingested):
+    for q in ("mutual agreement procedure", "entry into force", "tributacao", "pensions"):
+        assert search_json(ingested, q)["suggestions"] == [], q
+
+
+def test_absent_word_gets_a_suggestion_and_no_hits(ingested):
+    out = search_json(ingested, "permanent", "establisment")
+    assert out["total"] == 0 and "establishment" in out["suggestions"]
+
+
+# --- filters -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args,check", [
+    (["--treaty", "br-cn-1991"], lambda h: h["treaty"] == "br-cn-1991"),
+    (["--treaty", "BR-CN-1991"], lambda h: h["treaty"] == "br-cn-1991"),
+    (["--lang", "zh"], lambda h: h["lang"] == "zh"),
+    (["--party", "pe"], lambda h: h["treaty"] == "br-pe-2006"),
+    (["--topic", "dividends"], lambda h: h["topic"] == "dividends"),
+    (["--topic", "Utdelning"], lambda h: h["topic"] == "dividends"),
+    (["--article", "10"], lambda h: h["number"] == 10 and h["kind"] == "article"),
+    (["--article", "X", "--treaty", "br-se-1965"], lambda h: h["eid"] == "art_10"),
+    (["--kind", "protocol"], lambda h: h["kind"] == "protocol"),
+])
+def test_filters(ingested, args, check):
+    query = "tax" if "--article" in args or "--kind" in args else "dividends"
+    out = search_json(ingested, query, *args, "--limit", "50")
+    assert out["hits"], args
+    assert all(check(h) for h in out["hits"]), [(h["citation"], h["lang"]) for h in out["hits"]]
+
+
+def test_cross_language_query(ingested):
+    out = search_json(ingested, "dividends", "--lang", "zh")
+    assert [(h["treaty"], h["eid"]) for h in out["hits"]][:1] == [("br-cn-1991", "art_10")]
+
+
+def test_query_syntax(ingested):
+    assert search_json(ingested, '"beneficial owner"', "--lang", "en")["total"] >= 3
+    assert search_json(ingested, "dividend*", "--lang", "en")["hits"][0]["topic"] == "dividends"
+    both = search_json(ingested, "interest", "--lang", "en", "--limit", "50")["total"]
+    fewer = search_json(ingested, "interest NOT dividends", "--lang", "en", "--limit", "50")
+    assert fewer["total"] < both
+    assert search_json(ingested, "dividents~", "--lang", "en")["total"] >= 3
+    out = search_json(ingested, '"beneficial owner', "AND")  # invalid: plain words
+    assert out["plain"] is True and out["hits"]
+
+
+# --- errors --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args,line", [
+    (["x", "--treaty", "xx-yy-1999"], ("Error: no treaty 'xx-yy-1999' (the corpus has: "
+                                      "br-cn-1991, br-co-2022, br-pe-2006, br-se-1965, "
+                                      "es-pt-1993)")),
+    (["x", "--lang", "fr"], "Error: unknown language 'fr': the corpus has en, pt, sv, zh"),
+    (["x", "--topic", "gifts"], "Error: unknown topic 'gifts': use one of persons-covered, "),
+    (["x", "--party", "FR"], ("Error: no treaty with party 'FR' (parties in the corpus: BR, CN, "
+                             "CO, ES, PE, PT, SE)")),
+    (["x", "--kind", "chapter"], ("Error: unknown kind 'chapter': use one of title, preamble, "
+                                 "article, protocol, closing, other")),
+    (["x", "--article", "ten"], ("Error: --article must be an article number (10 or X), not "
+                                "'ten'")),
+])
+def test_bad_option_values_are_one_line(ingested, args, line):
+    result = run(ingested, *args)
+    assert result.exit_code == 1
+    assert result.output.startswith(line), result.output
+    assert result.output.count("\n") == 1
+
+
+def test_missing_corpus_is_one_line(tmp_path):
+    result = run(tmp_path / "nothing", "dividends")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: no search index in ")
+    assert result.output.count("\n") == 1
+
+
+def test_engine_recorded_in_the_index_wins(ingested, monkeypatch):
+    from search.query import close_sessions
+
+    built = json.loads(run(ingested, "dividends", "--json").output)["engine"]
+    other = "tantivy" if built == "whoosh" else "whoosh"
+    monkeypatch.setenv("TREATY_ENGINE", other)
+    close_sessions()
+    out = search_json(ingested, "dividends")
+    assert out["engine"] == built and out["hits"]
+
+
+# --- terminal output -----------------------------------------------------------------------
+
+
+def test_text_output_is_readable(ingested):
+    result = run(ingested, "beneficial", "owner", "dividends", "--limit", "2", color=True)
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert "br-pe-2006 Art. 10(2)" in lines[0] and "[en]" in lines[0] and "score" in lines[0]
+    assert "\x1b[1m" in lines[0]  # bold citation
+    assert "\x1b[1m\x1b[4mbeneficial" in result.output  # matches bold + underlined
+    assert "<b>" not in result.output
+    assert lines[-1] == "2 article(s) match; 2 shown." or lines[-1].endswith("2 shown.")
+
+
+def test_help_has_examples():
+    result = runner.invoke(main, ["search", "--help"])
+    assert result.exit_code == 0 and "Examples:" in result.output
+
+
+# --- never a traceback ---------------------------------------------------------------------
+
+QUERY_CHARS = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60
+) | st.sampled_from(['"', '"a', "(", ")", "AND", "OR NOT", "*", "~", "a~9", "**", "~~", "NOT",
+                     "(a OR", "x*y", "\x00", "股息~", "é*", "-", "\\"])
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=QUERY_CHARS, lang=st.sampled_from([None, "en", "zh", "xx", ""]),
+       as_json=st.booleans())
+def test_random_queries_never_raise(ingested, query, lang, as_json):
+    args = ["--", query] if query else [""]
+    opts = (["--lang", lang] if lang is not None else []) + (["--json"] if as_json else [])
+    result = runner.invoke(main, ["search", "--data", str(ingested), *opts, *args])
+    assert result.exit_code in (0, 1), (query, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        query, repr(result.exception))
+    if as_json and result.exit_code == 0:
+        assert json.loads(result.output)["query"] is not None
