@@ -107,7 +107,7 @@ def process(decoded: Decoded, meta: DocMeta) -> tuple[Document, list[tuple]]:
             warnings.append(f"{lang}: no articles found")
         elif inferred:
             warnings.append(f"{lang}: {inferred} of {_count(units, 'article')} article numbers "
-                            "inferred (headings missing)")
+                            "inferred (heading missing or unreadable)")
         versions.append(Version(lang=lang, units=units))
     for name in meta.guessed:
         value = getattr(meta, name)
