@@ -42,12 +42,15 @@ from pathlib import Path
 from typing import Self
 
 from indexer.errors import QueryError
-from indexer.index import Searcher, Suggestion, make_snippet, open_index
+from indexer.index import SNIPPET_WIDTH, Searcher, Suggestion, make_snippet, open_index
 from indexer.models import TOP_KINDS, IndexDoc
 from indexer.query import (
     And,
     FNode,
     FNone,
+    FPhrase,
+    FPrefix,
+    FTerm,
     Node,
     Word,
     compile_query,
@@ -61,7 +64,7 @@ __all__ = ["SearchSession", "citation", "close_sessions", "search", "session"]
 
 MAX_QUERY = 1000  # characters
 MAX_LIMIT = 1000
-SNIPPETS_PER_HIT = 3
+SNIPPETS_PER_HIT = 2
 #: Relaxed matching: at least this share of the plain words must match (rounded up).
 RELAX_SHARE = 0.6
 #: Weight of an article's second and third best paragraph in its score.
@@ -315,8 +318,7 @@ class SearchSession:
         best = g.docs[0][1]
         snippets = []
         for _score, doc in g.docs[:SNIPPETS_PER_HIT]:
-            match = term_matcher(ftree, f"text_{field_lang(doc.lang)}")
-            snippets.append(make_snippet(doc, match))
+            snippets.append(snippet(doc, ftree))
         return {
             "treaty": g.treaty, "lang": g.lang, "kind": best.kind, "number": best.number,
             "eid": g.article_eid, "title": best.title or None, "topic": best.topic or None,
@@ -369,6 +371,44 @@ class SearchSession:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+
+def snippet(doc: IndexDoc, ftree: FNode) -> str:
+    """The HTML snippet of `doc` with the matches of `ftree` in <b>; for a Chinese paragraph
+    that cannot contain a match (it matched through its title or topic names) the start of
+    the text, without loading the Chinese segmenter just to find nothing."""
+    fl = field_lang(doc.lang)
+    field_name = f"text_{fl}"
+    if fl == "zh" and not _may_match(doc.text.lower(), ftree, field_name):
+        return _plain_snippet(doc.text)
+    return make_snippet(doc, term_matcher(ftree, field_name))
+
+
+def _may_match(text: str, ftree: FNode, field_name: str) -> bool:
+    """Could `text` hold a match of a positive leaf of `ftree` on `field_name`? (Chinese
+    terms are substrings of the text they were cut from; a fuzzy leaf always may.)"""
+    for leaf, negated in leaves(ftree):
+        if negated or leaf.field != field_name:
+            continue
+        if isinstance(leaf, FPhrase):
+            if any(t in text for t in leaf.terms):
+                return True
+        elif isinstance(leaf, FTerm):
+            if leaf.term in text:
+                return True
+        elif isinstance(leaf, FPrefix):
+            if leaf.prefix in text:
+                return True
+        else:
+            return True
+    return False
+
+
+def _plain_snippet(text: str, width: int = SNIPPET_WIDTH) -> str:
+    import html
+
+    cut = text[:width]
+    return html.escape(cut, quote=False) + ("…" if len(text) > width else "")
 
 
 def _compiled(tree: Node | None, langs: Sequence[str]) -> FNode:

@@ -254,7 +254,8 @@ QUERY_CHARS = st.text(
                      "(a OR", "x*y", "\x00", "股息~", "é*", "-", "\\"])
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(query=QUERY_CHARS, lang=st.sampled_from([None, "en", "zh", "xx", ""]),
        as_json=st.booleans())
 def test_random_queries_never_raise(ingested, query, lang, as_json):
