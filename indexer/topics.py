@@ -228,9 +228,9 @@ KEYWORDS: dict[str, dict[str, tuple[tuple[str, int], ...]]] = {
         "zh": ((r"退休金|养老金", 2), (r"社会保险", 2), (r"以前的雇佣", 2)),
     },
     "government-service": {
-        "en": ((r"(political\s+)?subdivision\s+or\s+a\s+local\s+authority\s+thereof\s+to\s+an\s+individual", 3), (r"services\s+rendered\s+to\s+that\s+(state|contracting)", 3), (r"governmental\s+functions", 2)),
-        "pt": ((r"pagas?\s+por\s+um\s+Estado\s+Contratante,?\s+ou\s+por\s+uma\s+de\s+suas\s+subdivisões", 3), (r"serviços\s+prestados\s+a\s+esse\s+Estado", 3), (r"funções\s+(públicas|governamentais)", 2)),
-        "sv": ((r"offentlig\s+tjänst|allmän\s+tjänst", 3), (r"tjänst\s+hos\s+(denna\s+)?stat", 3), (r"offentligrättslig", 2)),
+        "en": ((r"(political\s+)?subdivision\s+or\s+a\s+local\s+authority\s+thereof\s+to\s+an\s+individual", 3), (r"services\s+rendered\s+to\s+that\s+(state|contracting)", 3), (r"governmental\s+functions", 2), (r"paid\s+by\s+the\s+government", 3)),
+        "pt": ((r"pagas?\s+por\s+um\s+Estado\s+Contratante,?\s+ou\s+por\s+uma\s+de\s+suas\s+subdivisões", 3), (r"serviços\s+prestados\s+a\s+esse\s+Estado", 3), (r"funções\s+(públicas|governamentais)", 2), (r"pag[oa]s?\s+pelo\s+gov[eê]rno", 3)),
+        "sv": ((r"offentlig\s+tjänst|allmän\s+tjänst", 3), (r"tjänst\s+hos\s+(denna\s+)?stat", 3), (r"offentligrättslig", 2), (r"(?:betala[sd]|utbetala[sd])\s+av\s+(?:\w+\s+){0,3}(?:regering|staten)", 3), (r"statens\s+tjänst", 3)),
         "zh": ((r"政府、其行政区或地方当局", 3), (r"提供服务的个人", 3), (r"政府职能", 2)),
     },
     "teachers": {
@@ -394,7 +394,7 @@ def classify(title: str | None, text: str, lang: str) -> tuple[str | None, float
 #: ("Dividends paid by…", "Income … derived from real property…"), later paragraphs often
 #: mention other topics in passing (royalties from mines in the immovable-property article).
 OPENING_CHARS = 300
-OPENING_WEIGHT = 1.0
+OPENING_WEIGHT = 3.0
 
 
 def content_scores(text: str, lang: str) -> dict[str, float]:
