@@ -654,6 +654,9 @@ def align_corpus(versions: Mapping[tuple[str, str], Version] | Iterable[tuple[st
         by_treaty[treaty].append(v)
     rows: list[tuple] = []
     for treaty, vs in by_treaty.items():
+        # a canonical order (where each version starts in its source, then language), so
+        # links come out the same whether a version was just processed or read back
+        vs = sorted(vs, key=lambda v: (min((u.start for u in v.units), default=0), v.lang))
         if len({v.lang for v in vs}) > 1:
             rows.extend(store_rows(align_versions(treaty, vs)))
     return rows
