@@ -541,7 +541,7 @@ def machine() -> dict:
 def ratio(a: float | None, b: float | None) -> str:
     if not a or not b:
         return "–"
-    return f"{a / b:.1f}×"
+    return f"{a / b:.2f}×" if a / b < 1 else f"{a / b:.1f}×"
 
 
 def verdict(value: float | None, target: float, higher_is_better: bool = False) -> str:
@@ -741,6 +741,20 @@ def notes(r: dict, ing_mbs: float, peak_ingest: float) -> list[str]:
         "measured by a full ingest (writing documents to the store as they arrive would "
         "keep it flat)."),
     ]
+    if t and t["query"]["cite"]["p95"] > TARGETS["cite_p95"]:
+        out.append(
+            f"- Citation lookup ({t['query']['cite']['p95']} ms p95 at "
+            f"{r['corpus_mb']:.0f} MB, {r['documents']} treaties) is dominated by "
+            "`search.cite._refs`, which reads and JSON-decodes every treaty row of the store on "
+            "each lookup (about 90 % of the time in a profile); caching the treaty references "
+            "per open corpus (the store is read-only) or looking a written treaty id up "
+            "directly would make it independent of corpus size.")
+    if t and t["query"]["full"]["p95"] > TARGETS["p95"]:
+        out.append(
+            f"- tantivy answers the compiled query in {t['query']['engine']['p95']} ms p95; "
+            f"the full search's p95 ({t['query']['full']['p95']} ms) adds our Python layer: "
+            "snippets (re-analysing each hit's text), did-you-mean and per-language "
+            "compilation; phrases and fuzzy queries are the slowest categories.")
     if t:
         out.append(
             f"- The tantivy index build ({t['build']['build_s']:.0f} s for "
