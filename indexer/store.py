@@ -42,6 +42,7 @@ CREATE TABLE units (
 );
 CREATE INDEX units_treaty ON units(treaty, lang, seq);
 CREATE INDEX units_top ON units(treaty, lang, top);
+CREATE INDEX units_eid ON units(treaty, eid, lang);
 CREATE INDEX units_topic ON units(topic, kind);
 CREATE TABLE removed (
     file TEXT NOT NULL, start_line INTEGER, end_line INTEGER, raw TEXT, reason TEXT

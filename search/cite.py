@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from indexer.errors import AmbiguousError, NotFoundError, QueryError
 from search.citations import (
     Citation,
-    TreatyRef,
     ambiguous_message,
     missing_message,
     parse_citation,
@@ -32,15 +31,6 @@ class CiteResult:
             "point": c.point, "protocol": c.protocol, "eid": self.eid,
             "units": [dict(u) for u in self.units],
         }
-
-
-def _refs(corpus: Corpus) -> list[TreatyRef]:
-    refs = []
-    for t in corpus.treaties():
-        year = int(t.signed[:4]) if t.signed else (int(t.id[-4:]) if t.id[-4:].isdigit()
-                                                     else None)
-        refs.append(TreatyRef(t.id, tuple(t.parties), year))
-    return refs
 
 
 def _units_of(corpus: Corpus, treaty: str, eid: str, langs: list[str]) -> list[dict]:
@@ -67,7 +57,10 @@ def cite(corpus: Corpus, text: str, lang: str | None = None) -> CiteResult:
         what = "protocol item" if c.protocol else "article"
         raise QueryError(f"'{text}' names no {what} number to look up "
                          "(e.g. 'br-pe-2006 Art. 10(2)' or 'br-pe-2006 Protocol 4')")
-    candidates = resolve(c, _refs(corpus))
+    if c.treaty_id and corpus.has_treaty(c.treaty_id):
+        candidates = [c.treaty_id]  # a written id needs no matching
+    else:
+        candidates = resolve(c, corpus.citation_refs)
     if not candidates:
         who = c.treaty_id or "-".join(c.parties) or "?"
         known = ", ".join(t.id for t in corpus.treaties()) or "none"

@@ -9,6 +9,8 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Self
 from pathlib import Path
 
 from indexer import store
@@ -45,22 +47,42 @@ class Corpus:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> Corpus:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- treaties -------------------------------------------------------------------------
+    @cached_property
+    def _treaties(self) -> dict[str, Treaty]:
+        """Every treaty, read once: the store does not change while it is open."""
+        return {r["id"]: _treaty(r)
+                for r in self.db.execute("SELECT * FROM treaties ORDER BY id")}
+
     def treaties(self) -> list[Treaty]:
-        return [_treaty(r) for r in self.db.execute("SELECT * FROM treaties ORDER BY id")]
+        return list(self._treaties.values())
+
+    def has_treaty(self, treaty_id: str) -> bool:
+        return treaty_id in self._treaties
+
+    @cached_property
+    def citation_refs(self) -> list:
+        """The treaties as citation targets (search.citations.TreatyRef), derived once."""
+        from search.citations import TreatyRef
+
+        refs = []
+        for t in self._treaties.values():
+            year = t.signed[:4] if t.signed else t.id[-4:]
+            refs.append(TreatyRef(t.id, tuple(t.parties), int(year) if year.isdigit() else None))
+        return refs
 
     def treaty(self, treaty_id: str) -> Treaty:
-        row = self.db.execute("SELECT * FROM treaties WHERE id = ?", (treaty_id,)).fetchone()
-        if row is None:
-            known = ", ".join(t.id for t in self.treaties()) or "none"
+        found = self._treaties.get(treaty_id)
+        if found is None:
+            known = ", ".join(self._treaties) or "none"
             raise NotFoundError(f"no treaty '{treaty_id}' (the corpus has: {known})")
-        return _treaty(row)
+        return found
 
     def check_lang(self, treaty: Treaty, lang: str | None) -> None:
         if lang and lang not in treaty.languages:
