@@ -53,9 +53,13 @@ def main() -> None:
 
     \b
     Start with:
-      treaty ingest                 # build ./data from the bundled corpus
-      treaty show br-pe-2006        # outline of one treaty
-      treaty export --format jsonl --treaty br-se-1965 --lang sv
+      treaty ingest                              # build ./data from the bundled corpus
+      treaty show br-pe-2006                     # outline of one treaty
+      treaty search '"beneficial owner"' --lang en
+      treaty cite "Brazil–Peru Art. 10(2)(a)"
+      treaty compare br-se-1965 VII --langs sv,en,pt
+      treaty compare --topic dividends
+      treaty serve                               # the web app on http://127.0.0.1:8000/
     """
 
 
