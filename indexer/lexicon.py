@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import re
 import threading
 from bisect import bisect_left
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from symspellpy import SymSpell
@@ -31,6 +32,10 @@ MIN_ZIPF = 1.0
 SYMSPELL_MIN_ZIPF = 3.0
 #: Largest edit distance the symspell index supports.
 SYMSPELL_DISTANCE = 2
+#: symspellpy's prefix length (5 halves the build time at no cost for our lookups).
+SYMSPELL_PREFIX = 5
+#: Version of the pickled sidecar layout; bump to invalidate old sidecars.
+_SIDECAR_VERSION = 1
 
 _WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 _LOCK = threading.Lock()
@@ -91,16 +96,61 @@ class Lexicon:
 
     @cached_property
     def symspell(self) -> SymSpell:
-        """A symspellpy index of the words with Zipf >= SYMSPELL_MIN_ZIPF (built lazily)."""
+        """A symspellpy index of the words with Zipf >= SYMSPELL_MIN_ZIPF (built lazily, then
+        persisted beside the lexicon file and loaded from there)."""
         from symspellpy import SymSpell
 
-        # prefix_length 5 halves the build time (under a second) at no cost for our lookups,
-        # which is as fast as loading a pickle: the index is built in memory, not cached.
-        sym = SymSpell(max_dictionary_edit_distance=SYMSPELL_DISTANCE, prefix_length=5)
-        for word, z in self.zipf.items():
-            if z >= SYMSPELL_MIN_ZIPF:
-                sym.create_dictionary_entry(word, int(10 ** (z - 1)))
+        side = self.path.with_name(
+            f"{self.path.stem}-symspell-z{int(SYMSPELL_MIN_ZIPF * 10)}-d{SYMSPELL_DISTANCE}"
+            f"-p{SYMSPELL_PREFIX}.pickle")
+        stored = _read_sidecar(side, self.path)
+        if isinstance(stored, bytes):
+            sym = SymSpell(max_dictionary_edit_distance=SYMSPELL_DISTANCE,
+                           prefix_length=SYMSPELL_PREFIX)
+            if sym.load_pickle(stored, from_bytes=True):
+                return sym
+        sym = build_symspell(self.zipf)
+        _write_sidecar(side, self.path, sym.save_pickle(to_bytes=True))
         return sym
+
+
+def build_symspell(zipf: dict[str, float]) -> SymSpell:
+    """A fresh symspellpy index of the words of `zipf` with Zipf >= SYMSPELL_MIN_ZIPF (count
+    10**(zipf - 1))."""
+    from symspellpy import SymSpell
+
+    sym = SymSpell(max_dictionary_edit_distance=SYMSPELL_DISTANCE, prefix_length=SYMSPELL_PREFIX)
+    for word, z in zipf.items():
+        if z >= SYMSPELL_MIN_ZIPF:
+            sym.create_dictionary_entry(word, int(10 ** (z - 1)))
+    return sym
+
+
+def _stamp(source: Path) -> tuple[int, int, int]:
+    st = source.stat()
+    return _SIDECAR_VERSION, st.st_size, st.st_mtime_ns
+
+
+def _read_sidecar(side: Path, source: Path) -> Any:
+    """The payload pickled in `side` if it was made from `source` as it is now, else None."""
+    try:
+        with side.open("rb") as f:
+            stamp, payload = pickle.load(f)  # our own cache file
+        return payload if tuple(stamp) == _stamp(source) else None
+    except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError, AttributeError,
+            ImportError, IndexError):
+        return None
+
+
+def _write_sidecar(side: Path, source: Path, payload: object) -> None:
+    """Pickle `payload` to `side` (atomically; a read-only cache is left alone)."""
+    tmp = side.with_name(f"{side.name}.{os.getpid()}.tmp")
+    try:
+        with tmp.open("wb") as f:
+            pickle.dump((_stamp(source), payload), f, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.replace(side)
+    except OSError:
+        tmp.unlink(missing_ok=True)
 
 
 def _is_word(word: str) -> bool:
@@ -130,7 +180,17 @@ def build_lexicon(lang: str, path: Path, min_zipf: float = MIN_ZIPF) -> None:
 
 
 def _read(path: Path) -> dict[str, float]:
-    return {word: c / 100 for word, c in json.loads(path.read_text(encoding="utf-8")).items()}
+    """The lexicon in `path`, from its pickled sidecar when that is current."""
+    side = path.with_suffix(".pickle")
+    zipf = _read_sidecar(side, path)
+    if isinstance(zipf, dict):
+        return zipf
+    # one float object per centi-zipf value: equal to c / 100, and a smaller, faster pickle
+    table = [c / 100 for c in range(1000)]
+    zipf = {word: table[c] if 0 <= c < 1000 else c / 100
+            for word, c in json.loads(path.read_text(encoding="utf-8")).items()}
+    _write_sidecar(side, path, zipf)
+    return zipf
 
 
 def load_lexicon(
