@@ -122,13 +122,16 @@ def _codes(matches) -> list[str]:
     return list(dict.fromkeys(m.code for m in matches))
 
 
-def guess(meta: DocMeta, lines: Sequence[str]) -> DocMeta:
-    """Fill the fields of `meta` that are empty from the text's title and closing formula."""
+def guess(meta: DocMeta, lines: Sequence[str], title: str | None = None,
+          closing: str | None = None) -> DocMeta:
+    """Fill the fields of `meta` that are empty from the text's title and closing formula
+    (the segmented ones when given and they hold a date, else found in `lines`)."""
     from indexer.countries import find_countries  # lazy: builds name tables on first use
 
     guessed = list(meta.guessed)
-    head = " ".join(lines[:8])
-    closing = closing_text(lines)
+    head = " ".join(filter(None, [title, *lines[:8]]))
+    if not (closing and find_date(closing)):
+        closing = closing_text(lines)
     parties = meta.parties
     if not parties:
         found = _codes(find_countries(head)) or _codes(find_countries(closing))
@@ -145,7 +148,7 @@ def guess(meta: DocMeta, lines: Sequence[str]) -> DocMeta:
         place = find_place(closing)
         if place:
             guessed.append("place")
-    title = meta.title or (lines[0].strip()[:300] if lines else None)
+    title = meta.title or (title or (lines[0] if lines else "")).strip()[:300] or None
     treaty = meta.treaty
     if not treaty:
         treaty = treaty_id(parties, signed, re.sub(r"\.[^/]*$", "", meta.file.split("/")[-1]))

@@ -72,6 +72,19 @@ def _with_changes(unit: Unit, changes_by_line: dict[int, tuple[Change, ...]]) ->
     return replace(unit, children=children, changes=tuple(found))
 
 
+def _title_and_closing(versions: Sequence[Version]) -> tuple[str | None, str | None]:
+    """The segmented title and closing formula, where a version has them: metadata is read
+    from these before any other line (a bill may quote other treaties' dates first)."""
+    title = closing = None
+    for v in versions:
+        for u in v.units:
+            if u.kind == "title" and title is None:
+                title = u.text
+            elif u.kind == "closing" and closing is None:
+                closing = u.text
+    return title, closing
+
+
 def _count(units: Sequence[Unit], kind: str) -> int:
     return sum(1 for u in units if u.kind == kind)
 
@@ -87,8 +100,6 @@ def process(decoded: Decoded, meta: DocMeta) -> tuple[Document, list[tuple]]:
     if not meta.languages:
         meta = replace(meta, languages=tuple(k for k in streams if policy(k)),
                        guessed=(*meta.guessed, "languages"))
-    if not (meta.treaty and meta.parties and meta.signed):
-        meta = metadata.guess(meta, [x.text for x in cleaned.lines])
     versions: list[Version] = []
     for lang, lines in streams.items():
         if policy(lang) is None or lang not in meta.languages:
@@ -109,6 +120,8 @@ def process(decoded: Decoded, meta: DocMeta) -> tuple[Document, list[tuple]]:
             warnings.append(f"{lang}: {inferred} of {_count(units, 'article')} article numbers "
                             "inferred (heading missing or unreadable)")
         versions.append(Version(lang=lang, units=units))
+    if not (meta.treaty and meta.parties and meta.signed):
+        meta = metadata.guess(meta, [x.text for x in cleaned.lines], *_title_and_closing(versions))
     for name in meta.guessed:
         value = getattr(meta, name)
         shown = ",".join(value) if isinstance(value, tuple) else value
@@ -194,6 +207,9 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
         rep.error = str(exc)
     except TreatyError as exc:
         rep.error = f"{entry.file}: {exc}"
+    except Exception as exc:  # noqa: BLE001 - one bad document must not stop the others
+        rep.error = (f"{entry.file}: internal error ({type(exc).__name__}: {exc}); "
+                     "the file was skipped, please report it")
     rep.seconds = time.perf_counter() - t1
     return rep, item
 
@@ -274,8 +290,10 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         elif rep.reused:
             keep.append(entry.file)
         reports.append(rep)
+    _reprocess_partners(corpus_dir, ddir, entries, fresh, keep, reports)
     _disambiguate(fresh)
     _harmonise_topics(fresh)
+    _refresh_reports(reports, fresh)
     path = store.write(ddir, fresh, keep=keep, links=_links(ddir, fresh, keep))
     reused = _articles_from_store(ddir, keep)
     reports = [reused.get(r.file, r) if r.reused else r for r in reports]
@@ -340,22 +358,66 @@ def _harmonise_topics(docs: list[tuple[Document, list[tuple]]]) -> None:
         docs[i] = (replace(doc, versions=versions), removed)
 
 
+def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest.Entry],
+                        fresh: list[tuple[Document, list[tuple]]], keep: list[str],
+                        reports: list[DocReport]) -> None:
+    """An unchanged file of a treaty that also has a changed file is processed again, so the
+    treaty's topics, eIds and links are decided over all its files together."""
+    touched = {doc.meta.treaty for doc, _ in fresh}
+    if not keep or not touched:
+        return
+    owners = store.file_treaties(ddir)
+    by_file = {e.file: e for e in entries}
+    for file in [f for f in keep if owners.get(f) in touched]:
+        rep, item = _process_entry(corpus_dir, by_file[file], None)
+        keep.remove(file)
+        if item is not None:
+            fresh.append(item)
+        reports[:] = [rep if r.file == file else r for r in reports]
+
+
+def _refresh_reports(reports: list[DocReport], fresh: Sequence[tuple[Document, list]]) -> None:
+    """Counts and warnings as finally stored (after cross-file decisions)."""
+    docs = {doc.meta.file: doc for doc, _ in fresh}
+    for r in reports:
+        doc = docs.get(r.file)
+        if doc is not None:
+            r.articles = {v.lang: _count(v.units, "article") for v in doc.versions}
+            r.warnings = doc.warnings
+
+
+def _as_other(unit: Unit, eid: str, note: str) -> Unit:
+    return Unit(eid=eid, kind="other", text=unit.text, raw=unit.raw, start=unit.start,
+                end=unit.end, note=note, changes=unit.changes)
+
+
 def _disambiguate(docs: list[tuple[Document, list[tuple]]]) -> None:
-    """Two files of one treaty in one language (e.g. a split source) must not share eIds of
-    `other` units: number them on across files."""
-    seen: dict[tuple[str, str], int] = {}
+    """Files of one treaty must not share eIds within a language. `other` units are numbered
+    on across files; a unit whose eId another file of the treaty already gave (a second copy
+    of the text, or a language slice that repeats a heading) is kept as `other`, with a
+    warning, never merged into the first copy."""
+    seen: dict[tuple[str, str], set[str]] = {}
     for i, (doc, removed) in enumerate(docs):
         versions = []
+        warnings = list(doc.warnings)
         for v in doc.versions:
-            key = (doc.meta.treaty, v.lang)
-            offset = seen.get(key, 0)
-            units = v.units
-            if offset:
-                units = tuple(
-                    replace(u, eid=f"other_{offset + int(u.eid.split('_')[1])}")
-                    if u.kind == "other" and u.eid.startswith("other_") else u
-                    for u in units
-                )
-            seen[key] = offset + _count(units, "other")
-            versions.append(replace(v, units=units))
-        docs[i] = (replace(doc, versions=tuple(versions)), removed)
+            eids = seen.setdefault((doc.meta.treaty, v.lang), set())
+            others = sum(1 for e in eids if e.startswith("other_"))
+            units = []
+            dup = 0
+            for u in v.units:
+                if u.kind == "other" or u.eid in eids:
+                    if u.kind != "other":
+                        dup += 1
+                    others += 1
+                    note = u.note if u.kind == "other" else (
+                        f"another copy of {u.eid}: {doc.meta.treaty}/{v.lang} already has it")
+                    u = _as_other(u, f"other_{others}", note) if u.kind != "other" else replace(
+                        u, eid=f"other_{others}")
+                eids.add(u.eid)
+                units.append(u)
+            if dup:
+                warnings.append(f"{v.lang}: {dup} units repeat ones another file of "
+                                f"{doc.meta.treaty} already has; kept as other")
+            versions.append(replace(v, units=tuple(units)))
+        docs[i] = (replace(doc, versions=tuple(versions), warnings=tuple(warnings)), removed)

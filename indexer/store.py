@@ -143,6 +143,15 @@ def previous(data_dir: Path) -> dict[str, Prior]:
         return {}
 
 
+def file_treaties(data_dir: Path) -> dict[str, str]:
+    """File -> treaty id in the current store (empty when there is none)."""
+    path = store_path(data_dir)
+    if not path.exists():
+        return {}
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        return dict(db.execute("SELECT file, treaty FROM documents"))
+
+
 def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple]]],
           keep: Iterable[str] = (), links: Iterable[tuple] = ()) -> Path:
     """Write a new store: `documents` (each with its removed furniture rows) plus the `keep`

@@ -27,6 +27,11 @@ def domain_errors(fn: Callable) -> Callable:
             raise click.ClickException(str(exc)) from None
         except BrokenPipeError:
             sys.exit(0)
+        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - no traceback reaches a user
+            raise click.ClickException(
+                f"internal error ({type(exc).__name__}: {exc}); please report it") from None
 
     return wrapper
 

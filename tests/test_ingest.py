@@ -257,3 +257,41 @@ def test_reencoded_text_gives_the_same_articles(corpus_dir: Path, encoding: str)
     perturbed, _ = process(decode(data, name), meta)
     assert _articles(perturbed) == _articles(original)
     assert len(_articles(original)) == 29
+
+
+def test_two_files_of_one_treaty_never_collide(tmp_path: Path, corpus_dir: Path) -> None:
+    """A second copy of a text under the same treaty id (a split source, a repeated slice)
+    is kept as `other` with a warning, never merged into the first copy or lost."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name in ("a.txt", "b.txt"):
+        shutil.copy(corpus_dir / "portugal-spain-1993-art10.en-pt.txt", corpus / name)
+    (corpus / "manifest.toml").write_text(
+        "".join(f'[[document]]\nfile = "{f}"\ntreaty = "es-pt-1993"\nlanguages = ["en", "pt"]\n'
+                'article = 10\n' for f in ("a.txt", "b.txt")), encoding="utf-8")
+    report = ingest(corpus, tmp_path / "data")
+    assert not report.failed
+    a, b = report.documents
+    assert a.articles == {"en": 1, "pt": 1} and b.articles == {"en": 0, "pt": 0}
+    assert any("kept as other" in w for w in b.warnings)
+    with Corpus(tmp_path / "data") as c:
+        rows = c.rows("es-pt-1993", "en", kinds=("article", "other"))
+        assert sum(1 for r in rows if r["kind"] == "article") == 1
+        copies = [r for r in rows if r["kind"] == "other" and r["file"] == "b.txt"]
+        assert any(r["raw"].startswith("1. Dividends paid") for r in copies)
+
+
+def test_reingest_reprocesses_partner_files(tmp_path: Path, corpus_dir: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name in ("a.txt", "b.txt"):
+        shutil.copy(corpus_dir / "portugal-spain-1993-art10.en-pt.txt", corpus / name)
+    (corpus / "manifest.toml").write_text(
+        "".join(f'[[document]]\nfile = "{f}"\ntreaty = "es-pt-1993"\nlanguages = ["en", "pt"]\n'
+                'article = 10\n' for f in ("a.txt", "b.txt")), encoding="utf-8")
+    ingest(corpus, tmp_path / "data")
+    with (corpus / "b.txt").open("a", encoding="utf-8") as f:
+        f.write("An added note.\n")
+    report = ingest(corpus, tmp_path / "data")
+    assert not report.failed
+    assert [d.reused for d in report.documents] == [False, False]  # a.txt shares the treaty
