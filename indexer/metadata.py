@@ -33,12 +33,12 @@ _YEAR = r"(?P<year>1[89]\d\d|20\d\d)"
 # Date patterns, most specific first.
 _DATE_PATTERNS = [
     # "February 17th, 2006"
-    re.compile(_MONTH + r"\s+" + _DAY + r",?\s+" + _YEAR, re.I),
+    re.compile(_MONTH + r"\s+" + _DAY + r",?\s+" + _YEAR, re.IGNORECASE),
     # "17 February 2006", "5 de agosto de 2022", "17 september 1965", "17th day of June, 1986"
     re.compile(
         _DAY + r"\s+(?:day\s+of\s+|de\s+|dias\s+do\s+m[eê]s\s+de\s+)?" + _MONTH
         + r",?\s+(?:de\s+|of\s+)?" + _YEAR,
-        re.I,
+        re.IGNORECASE,
     ),
 ]
 _ZH_DATE = re.compile(
@@ -60,7 +60,7 @@ _PLACE_PATTERNS = [
 _CLOSING_CUES = re.compile(
     r"in witness whereof|done (?:at|in)|em testemunho|feito em|till bekräftelse|"
     r"som skedde|undertecknat|签订|签署|作准",
-    re.I,
+    re.IGNORECASE,
 )
 
 

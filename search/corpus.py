@@ -10,8 +10,8 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Self
 from pathlib import Path
+from typing import Self
 
 from indexer import store
 from indexer.errors import NotFoundError
