@@ -26,6 +26,7 @@ import re
 import shutil
 import time
 import unicodedata
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -157,6 +158,13 @@ class SearchResult:
 @lru_cache(maxsize=4096)
 def _analyse_cached(text: str, lang: str) -> tuple[Token, ...]:
     return tuple(analyse(text, lang))
+
+
+@lru_cache(maxsize=4096)
+def _offsets(text: str, lang: str) -> tuple[tuple[str, int, int], ...]:
+    """(term, start, end) of each token of `text`, in text order (for snippets)."""
+    toks = sorted(_analyse_cached(text, lang), key=lambda t: (t.start, t.end))
+    return tuple((t.term, t.start, t.end) for t in toks)
 
 
 def _keyword(value: object) -> str:
@@ -369,9 +377,13 @@ class Searcher:
         if limit is not None:
             found = found[:limit]
         hits = []
+        matchers: dict[str, Callable[[str], bool]] = {}  # one per text field, for every hit
         for eh in found:
             doc = _doc(eh.stored)
-            snippet = make_snippet(doc, term_matcher(ftree, f"text_{field_lang(doc.lang)}"))
+            name = f"text_{field_lang(doc.lang)}"
+            if name not in matchers:
+                matchers[name] = term_matcher(ftree, name)
+            snippet = make_snippet(doc, matchers[name])
             hits.append(
                 Hit(
                     doc.id,
@@ -478,20 +490,24 @@ def make_snippet(doc: IndexDoc, match: Callable[[str], bool], width: int = SNIPP
     text = doc.text
     alang = doc.lang if field_lang(doc.lang) != OTHER else "xx"
     spans: list[list[int]] = []
-    for t in sorted(_analyse_cached(text, alang), key=lambda t: (t.start, t.end)):
-        if not match(t.term):
+    for term, start, end in _offsets(text, alang):
+        if not match(term):
             continue
-        if spans and t.start <= spans[-1][1]:
-            spans[-1][1] = max(spans[-1][1], t.end)
+        if spans and start <= spans[-1][1]:
+            spans[-1][1] = max(spans[-1][1], end)
         else:
-            spans.append([t.start, t.end])
+            spans.append([start, end])
     lo, hi = 0, len(text)
     if len(text) > width:
         if spans:
-            best = max(
-                range(len(spans)),
-                key=lambda i: sum(1 for s in spans if spans[i][0] <= s[0] < spans[i][0] + width),
-            )
+            # The span that starts the window with the most span starts in it (the first such):
+            # starts are strictly increasing, so the count is a bisection.
+            starts = [s[0] for s in spans]
+            best, most = 0, 0
+            for i, st in enumerate(starts):
+                n = bisect_left(starts, st + width, i) - i
+                if n > most:
+                    best, most = i, n
             lo = max(0, spans[best][0] - width // 6)
         hi = min(len(text), lo + width)
         if lo > 0 and (sp := text.find(" ", lo, lo + 20)) != -1:

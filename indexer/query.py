@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from indexer.analysis import Token, analyse_query_term, normalise_term
 from indexer.policy import LANGUAGES, policy
@@ -372,16 +373,7 @@ def compile_query(node: Node | None, langs: Sequence[str]) -> FNode:
     if node is None:
         return FNone()
     if isinstance(node, (Word, Phrase)):
-        alts: list[FNode] = []
-        for lang in langs:
-            build = _leaf_builder(node, lang)
-            if build is None:
-                continue
-            for kind, boost in BOOSTS.items():
-                if kind == "topic" and lang == OTHER:
-                    continue
-                alts.append(build(f"{kind}_{lang}", boost))
-        return _or(alts) if alts else FAll()  # a word of punctuation only constrains nothing
+        return _compile_leaf(node, tuple(langs))
     if isinstance(node, And):
         return _and(compile_query(c, langs) for c in node.children)
     if isinstance(node, Or):
@@ -392,6 +384,22 @@ def compile_query(node: Node | None, langs: Sequence[str]) -> FNode:
     if isinstance(inner, FNone):
         return FAll()
     return FNot(inner)
+
+
+@lru_cache(maxsize=2048)
+def _compile_leaf(node: Word | Phrase, langs: tuple[str, ...]) -> FNode:
+    """A word or phrase analysed in each of `langs` (cached: the analysis of a query word is
+    the same in every query; the field nodes are immutable, so they are shared)."""
+    alts: list[FNode] = []
+    for lang in langs:
+        build = _leaf_builder(node, lang)
+        if build is None:
+            continue
+        for kind, boost in BOOSTS.items():
+            if kind == "topic" and lang == OTHER:
+                continue
+            alts.append(build(f"{kind}_{lang}", boost))
+    return _or(alts) if alts else FAll()  # a word of punctuation only constrains nothing
 
 
 def leaves(node: FNode, *, negated: bool = False) -> Iterable[tuple[Leaf, bool]]:
@@ -443,11 +451,18 @@ def term_matcher(tree: FNode, field: str) -> Callable[[str], bool]:
         else:
             fuzzy.append((leaf.term, leaf.distance))
 
+    if not prefixes and not fuzzy:
+        return exact.__contains__
+    seen: dict[str, bool] = {}  # prefix and fuzzy tests are slow: once per distinct term
+
     def match(term: str) -> bool:
-        return (
-            term in exact
-            or any(term.startswith(p) for p in prefixes)
-            or any(levenshtein(term, t, d) <= d for t, d in fuzzy)
-        )
+        hit = seen.get(term)
+        if hit is None:
+            hit = seen[term] = (
+                term in exact
+                or any(term.startswith(p) for p in prefixes)
+                or any(levenshtein(term, t, d) <= d for t, d in fuzzy)
+            )
+        return hit
 
     return match
