@@ -1,0 +1,195 @@
+"""Candidate generation for OCR repair: the noisy channel of known OCR confusions and the
+lexicon-scored choice of a replacement word (used by :mod:`indexer.normalise`).
+
+A printed token is rewritten through a weighted table of confusions (``rn``/``m``, ``cl``/``d``,
+``l``/``i``/``1``/``]``, Swedish-charset letters for Portuguese ones ...); the candidate's
+lexicon frequency is the prior, the confusion costs the channel. Nothing is loaded at import
+time.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from functools import lru_cache
+
+from .lexicon import Lexicon, pt_uncircumflex
+
+# ---------------------------------------------------------------------------------------------
+# Thresholds (Zipf frequency: 7 = very common, 3 = once per million words, 0 = unknown)
+
+#: A token with at least this frequency counts as a word of the language.
+KNOWN = 1.0
+#: A replacement must be at least this frequent.
+CAND_FLOOR = 3.0
+#: A known-but-rare token may still be an OCR error when a cheap confusion turns it into a word
+#: at least ``RARE_MARGIN`` (+ channel cost) more frequent; tokens above RARE_CEILING never are.
+RARE_CEILING = 3.6
+RARE_MARGIN = 3.0
+#: Weight of the channel cost against the frequency prior.
+COST_WEIGHT = 2.0
+#: Largest channel cost explored.
+BUDGET = 2.0
+
+# ---------------------------------------------------------------------------------------------
+# The noisy channel: (printed, meant, cost)
+
+OCR_PAIRS: tuple[tuple[str, str, float], ...] = (
+    ("rn", "m", 0.4), ("m", "rn", 0.7), ("cl", "d", 0.5), ("d", "cl", 0.8), ("li", "h", 0.7),
+    ("h", "li", 0.9), ("ii", "u", 0.7), ("u", "ii", 0.9), ("I", "l", 0.3), ("l", "I", 0.7),
+    ("l", "i", 0.5), ("i", "l", 0.5), ("1", "l", 0.4), ("1", "i", 0.6), ("]", "l", 0.3),
+    ("}", "l", 0.4), ("|", "l", 0.3), ("e", "c", 0.6), ("c", "e", 0.6), ("c", "o", 0.8),
+    ("o", "c", 0.8), ("n", "u", 0.7), ("u", "n", 0.7), ("t", "l", 0.7), ("l", "t", 0.7),
+    ("f", "t", 0.7), ("t", "f", 0.7), ("l", "f", 0.8), ("b", "h", 0.7), ("h", "b", 0.7),
+    ("v", "y", 0.7), ("y", "v", 0.7), ("Iv", "K", 0.5), ("lv", "K", 0.6), ("vv", "w", 0.6),
+    ("0", "o", 0.4), ("I", "t", 0.8), ("s", "e", 0.9), ("a", "e", 0.9), ("e", "a", 0.9),
+    ("D", "B", 0.8), ("x", "r", 0.8), ("i", "t", 0.8), ("in", "m", 0.6),
+    ("lll", "ll", 0.4), ("j", "y", 0.6),
+)
+# Portuguese letters printed with a Swedish/foreign character set, and lost diacritics.
+CHARSET_PT: tuple[tuple[str, str, float], ...] = (
+    ("ä", "ã", 0.1), ("ä", "â", 0.4), ("ä", "á", 0.5), ("ä", "a", 1.0), ("ö", "õ", 0.2),
+    ("ö", "ó", 0.2), ("ö", "ô", 0.2), ("ö", "o", 1.0), ("å", "á", 0.1), ("å", "à", 0.1),
+    ("å", "a", 1.0), ("å", "â", 0.3), ("^", "ç", 0.1), ("£", "ç", 0.1), ("§", "ç", 0.1),
+    ("ë", "ê", 0.2), ("ü", "ú", 0.3),
+    ("é", "ê", 0.3), ("é", "e", 0.9), ("è", "ê", 0.3), ("c", "ç", 0.5), ("g", "ç", 0.8),
+    ("o", "õ", 0.6), ("a", "ã", 0.6), ("a", "á", 0.6), ("e", "é", 0.6), ("i", "í", 0.5),
+    ("o", "ó", 0.6), ("u", "ú", 0.6), ("e", "ê", 0.7), ("o", "ô", 0.7), ("a", "â", 0.7),
+    ("s", "õ", 0.9),
+)
+# A cedilla read as a j-like glyph, with or without the c under it (diretjäo, notificacjäo):
+# only tried on tokens that also show charset marks, as j is an ordinary letter elsewhere.
+CEDILLA_J: tuple[tuple[str, str, float], ...] = (
+    ("tj", "ç", 0.3), ("cj", "ç", 0.3), ("sj", "ç", 0.4), ("j", "ç", 0.4), ("f", "ç", 0.6),
+    ("mj", "nç", 0.5), ("nj", "iç", 0.6),
+)
+CHARSET_MARKS = frozenset("äöå^£§ëüè")
+
+Table = dict[str, list[tuple[str, str, float]]]
+
+
+def _with_upper(pairs: tuple[tuple[str, str, float], ...]) -> Table:
+    """Index `pairs` by first printed character, adding capitalised variants of lower-case
+    pairs (``rn``/``m`` also as ``RN``/``M``, ``ä``/``ã`` as ``Ä``/``Ã``)."""
+    table: Table = {}
+    for src, dst, cost in pairs:
+        variants = [(src, dst)]
+        if src.islower() and dst.islower():
+            variants.append((src.upper(), dst.upper()))
+        for s, d in variants:
+            table.setdefault(s[0], []).append((s, d, cost))
+    return table
+
+
+@lru_cache(maxsize=8)
+def channel(lang: str, charset_only: bool) -> Table:
+    """The confusion table for `lang` (only the charset/diacritic part with `charset_only`)."""
+    pairs: tuple[tuple[str, str, float], ...] = ()
+    if lang == "pt":
+        pairs = CHARSET_PT + (CEDILLA_J if charset_only else ())
+    if not charset_only:
+        pairs = pairs + OCR_PAIRS
+    return _with_upper(pairs)
+
+
+_UNCIRC = str.maketrans("êô", "eo")
+
+
+def variants(
+    tok: str, table: Table, forced: frozenset[str], prefixes: Callable[[str], bool] | None = None
+) -> dict[str, float]:
+    """Every spelling reachable from `tok` through `table` within BUDGET, with its cost.
+    Characters in `forced` cannot stay as printed (they are not letters of the language);
+    with `prefixes`, only spellings that can still grow into a lexicon word are explored."""
+    out: dict[str, float] = {}
+    n = len(tok)
+    # (start, printed, meant, cost) of every confusion that applies at each position
+    moves = [[(s, d, c) for s, d, c in table.get(ch, ()) if tok.startswith(s, i)]
+             for i, ch in enumerate(tok)]
+    keep = [ch not in forced for ch in tok]
+    seen: dict[str, bool] = {}
+
+    def growable(built: str) -> bool:
+        ok = seen.get(built)
+        if ok is None:
+            low = built.lower()
+            ok = prefixes(low) or prefixes(low.translate(_UNCIRC))  # type: ignore[misc]
+            seen[built] = ok
+        return ok
+
+    def walk(i: int, built: str, cost: float) -> None:
+        if cost > BUDGET:
+            return
+        if prefixes is not None and built and not growable(built):
+            return
+        if i == n:
+            if built != tok and cost < out.get(built, 99.0):
+                out[built] = cost
+            return
+        if keep[i]:
+            walk(i + 1, built + tok[i], cost)
+        for src, dst, c in moves[i]:
+            walk(i + len(src), built + dst, cost + c)
+
+    walk(0, "", 0.0)
+    return out
+
+
+def zipf_1945(cand: str, lex: Lexicon) -> tuple[float, str]:
+    """Frequency of `cand`, with the 1945-orthography rule for a differential circumflex."""
+    z = lex.freq(cand)
+    if lex.lang != "pt" or z >= CAND_FLOOR:
+        return z, ""
+    folded = pt_uncircumflex(cand)
+    zf = lex.freq(folded) if folded else 0.0
+    if folded and zf >= CAND_FLOOR:
+        return zf - 0.3, f"1945 orthography: differential circumflex on '{folded}'"
+    return z, ""
+
+
+def fold(word: str) -> str:
+    """`word` lower-cased without diacritics (ASCII letters only)."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if c.isascii())
+
+
+_BEST_MEMO: dict[tuple, tuple[str, str] | None] = {}
+
+
+def best(tok: str, lang: str, lex: Lexicon, charset_only: bool, forced: frozenset[str],
+         z0: float, budget: float = BUDGET) -> tuple[str, str] | None:
+    """The best lexicon word reachable from `tok` through the channel of `lang`, with the reason,
+    or None (memoised: a text repeats its OCR errors)."""
+    key = (lang, id(lex), tok, charset_only, forced, z0, budget)
+    got = _BEST_MEMO.get(key, key)
+    if got is key:
+        if len(_BEST_MEMO) > 100_000:
+            _BEST_MEMO.clear()
+        got = _BEST_MEMO[key] = _best_uncached(tok, lang, lex, charset_only, forced, z0, budget)
+    return got  # type: ignore[return-value]
+
+
+def _best_uncached(tok: str, lang: str, lex: Lexicon, charset_only: bool,
+                   forced: frozenset[str], z0: float, budget: float) -> tuple[str, str] | None:
+    # a letter the language does not have must have been something else: a lower floor
+    floor = KNOWN if any(c in forced for c in tok) else CAND_FLOOR
+    scored = []
+    table = channel(lang, charset_only)
+    for cand, cost in variants(tok, table, forced, lex.has_prefix).items():
+        if cost > budget:
+            continue
+        if not cand.replace("'", "").isalpha():
+            continue
+        z, note = zipf_1945(cand, lex)
+        if z < floor or (len(cand) <= 3 and z < 4.0):
+            continue
+        if z0 >= KNOWN and (z0 >= RARE_CEILING or z - z0 < RARE_MARGIN + cost):
+            continue
+        scored.append((z - COST_WEIGHT * cost, cand, cost, z, note))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    score, cand, cost, z, note = scored[0]
+    if len(scored) > 1 and scored[1][0] > score - 0.5 and fold(scored[1][1]) != fold(cand):
+        return None  # two readings about as likely: leave the print alone
+    why = f"'{tok}' not a {lang} word; '{cand}' (zipf {z:.1f}) via OCR confusion"
+    return cand, why + (f"; {note}" if note else "")
