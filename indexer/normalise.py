@@ -60,6 +60,7 @@ _PROTECT = re.compile(
     r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.]+"  # URLs, e-mail
     r"|“[^”\n]{1,60}”|«[^»\n]{1,60}»|»[^»«\n]{1,60}»|\"[^\"\n]{1,60}\""  # short quoted terms
 )
+_QUOTES = re.compile("[“«»\"]")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;(•\-–]\s*|\d[.)]\s*|\b[a-z]\)\s*)$")
 _AFTER_INITIAL = re.compile(r"(?:^|[\s(])[A-Z]\.\s*$")
 
@@ -102,6 +103,8 @@ class _Ctx:
     cache_dir: Path | None
     _lex: Lexicon | None = None
     memo: dict[str, dict[str, Verdict]] = field(default_factory=dict)
+    #: the last text tokenised by a word step: (text, matches, tokens)
+    tokens: tuple[str, list[re.Match[str]], list[str]] | None = None
 
     @property
     def lex(self) -> Lexicon:
@@ -138,6 +141,7 @@ def normalise(
 ) -> tuple[str, tuple[Change, ...]]:
     """Repair `text` of language `lang`; return the new text and the changes made, in order."""
     ctx = _context(lang, cache_dir)
+    ctx.tokens = None  # tokenisation is shared between the steps of one call only
     changes: list[Change] = []
     for st in STEPS.values():
         if st.langs is not None and lang not in st.langs:
@@ -228,7 +232,8 @@ _LABEL_WORDS = (
     r"punkt(?:en|erna)?|stycke[tn]?|§"
 )
 _LABEL_L = re.compile(rf"(?i:\b(?:{_LABEL_WORDS}))\s+(l)(?=[\s,.;:)]|$)")
-_DIGIT = re.compile("[0-9]")
+_MIXED_DIGITS = re.compile("[0-9][lIO]|[lIO][0-9]")
+_SPACE_L = re.compile(r"\sl(?=[\s,.;:)]|$)")
 _TO_DIGIT = str.maketrans({"l": "1", "I": "1", "O": "0"})
 
 
@@ -248,7 +253,7 @@ def _ocr_digits(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
         changes.append(Change("ocr-digits", tok, new, "letter among digits read as a digit"))
         return new
 
-    if _DIGIT.search(text):
+    if _MIXED_DIGITS.search(text):  # a number to repair has a letter beside a digit
         text = _DIGITISH.sub(num, text)
 
     def label(m: re.Match[str]) -> str:
@@ -256,7 +261,8 @@ def _ocr_digits(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
                               "paragraph number printed as the letter l"))
         return m.group()[:-1] + "1"
 
-    text = _LABEL_L.sub(label, text)
+    if _SPACE_L.search(text):
+        text = _LABEL_L.sub(label, text)
     return text, changes
 
 
@@ -358,30 +364,51 @@ def _inert(tok: str) -> bool:
     return not tok or any(c.isdigit() for c in tok) or _ROMAN.match(tok) is not None
 
 
+def _protected(text: str) -> list[tuple[int, int]]:
+    """Spans of URLs, e-mail addresses and short quoted terms (none without their marks)."""
+    if "@" in text or "http" in text or "www." in text or _QUOTES.search(text):
+        return [m.span() for m in _PROTECT.finditer(text)]
+    return []
+
+
+def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]], list[str]]:
+    """The unprotected tokens of `text` (matches, and the tokens, without a ``]`` closing a
+    bracket opened before); reused by the next step while the text is unchanged."""
+    last = ctx.tokens
+    if last is not None and last[0] is text:
+        return last[1], last[2]
+    blocked = _protected(text)
+    matches = list(_TOKEN.finditer(text))
+    if blocked:
+        matches = [m for m in matches if not any(a <= m.start() < b for a, b in blocked)]
+    toks = [m.group() for m in matches]
+    brackets = [i for i in (text.find("["), text.find("{")) if i >= 0]
+    if brackets:
+        bracket = min(brackets)
+        for i, m in enumerate(matches):
+            if bracket < m.start() and toks[i][-1] in "]}":  # "]" closing a bracket
+                toks[i] = toks[i][:-1]
+    ctx.tokens = (text, matches, toks)
+    return matches, toks
+
+
 def _rewrite(
     text: str, ctx: _Ctx, name: str, decide: Callable[[str, _Ctx], Verdict]
 ) -> tuple[str, list[Change]]:
     """Apply step `name` to every unprotected token of `text`; `decide(tok, ctx)` gives the
     step's verdict on a token (memoised per token)."""
     memo = ctx.verdicts(name)
-    blocked = [m.span() for m in _PROTECT.finditer(text)]
-    brackets = [i for i in (text.find("["), text.find("{")) if i >= 0]
-    bracket = min(brackets) if brackets else len(text)
+    matches, toks = _word_tokens(text, ctx)
     out: list[str] = []
     changes: list[Change] = []
     pos = 0
-    for m in _TOKEN.finditer(text):
-        start = m.start()
-        if blocked and any(a <= start < b for a, b in blocked):
-            continue
-        tok = m.group()
-        if bracket < start and tok[-1] in "]}":  # "]" closing a bracket opened before
-            tok = tok[:-1]
+    for i, tok in enumerate(toks):
         got = memo.get(tok, memo)
         if got is memo:
             got = memo[tok] = None if _inert(tok) else decide(tok, ctx)
         if got is None:
             continue
+        start = matches[i].start()
         if type(got) is not tuple:
             got = got(text, start)  # type: ignore[operator]
             if got is None:
@@ -469,7 +496,7 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
             return None
         return zj
 
-    blocked = [m.span() for m in _PROTECT.finditer(text)]
+    blocked = _protected(text)
     words = [m for m in _WORD_RUN.finditer(text)
              if not blocked or not any(x <= m.start() < y for x, y in blocked)]
     out: list[str] = []
