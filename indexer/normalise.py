@@ -499,20 +499,25 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     blocked = _protected(text)
     words = [m for m in _WORD_RUN.finditer(text)
              if not blocked or not any(x <= m.start() < y for x, y in blocked)]
+    if len(words) < 2:
+        return text, changes
+    starts = [m.start() for m in words]
+    ends = [m.end() for m in words]
+    zs = list(map(freq, [m.group() for m in words]))
+    # Only a pair with a rare piece, or with something else than one space between, can
+    # join: two words of the language are never joined across a plain space.
+    pairs = sorted({j for i, z in enumerate(zs) if z < 2.5 for j in (i - 1, i)}.union(
+        i for i, (e, s) in enumerate(zip(ends, starts[1:])) if s - e != 1 or text[e] != " "))
     out: list[str] = []
     pos = 0
-    i = 0
-    while i < len(words) - 1:
+    after = 0  # a word joined to the one before it does not start another pair
+    for i in pairs:
+        if i < after or not 0 <= i < len(words) - 1:
+            continue
         m1, m2 = words[i], words[i + 1]
-        sep = text[m1.end() : m2.start()]
-        if sep == " ":
-            # two words of the language are never joined across a plain space
-            a, b = m1.group(), m2.group()
-            zj = None if freq(a) >= 2.5 and freq(b) >= 2.5 else joinable(a, sep, b)
-        else:
-            zj = joinable(m1.group(), sep, m2.group()) if _SEP_OK.match(sep) else None
+        sep = text[ends[i] : starts[i + 1]]
+        zj = joinable(m1.group(), sep, m2.group()) if _SEP_OK.match(sep) else None
         if zj is None:
-            i += 1
             continue
         joined = m1.group() + m2.group()
         before = text[m1.start() : m2.end()]
@@ -520,7 +525,7 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
                               f"'{joined}' (zipf {zj:.1f}) broken by a space"))
         out.append(text[pos : m1.start()] + joined)
         pos = m2.end()
-        i += 2
+        after = i + 2
     if not changes:
         return text, changes
     out.append(text[pos:])
