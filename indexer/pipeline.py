@@ -290,6 +290,9 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         elif rep.reused:
             keep.append(entry.file)
         reports.append(rep)
+    if reports and all(r.error for r in reports):
+        # nothing to store: the previous corpus (if any) stays exactly as it was
+        return IngestReport(reports, None, None, time.perf_counter() - t0)
     _reprocess_partners(corpus_dir, ddir, entries, fresh, keep, reports)
     _disambiguate(fresh)
     _harmonise_topics(fresh)
@@ -392,28 +395,41 @@ def _as_other(unit: Unit, eid: str, note: str) -> Unit:
 
 
 def _disambiguate(docs: list[tuple[Document, list[tuple]]]) -> None:
-    """Files of one treaty must not share eIds within a language. `other` units are numbered
-    on across files; a unit whose eId another file of the treaty already gave (a second copy
-    of the text, or a language slice that repeats a heading) is kept as `other`, with a
-    warning, never merged into the first copy."""
+    """Files of one treaty must not share eIds within a language. For each language the file
+    with the most articles in it is the version; in any other file a unit with an eId the
+    version already has (a second copy of the text, a slice that repeats a heading) is kept
+    as `other` with a warning, never merged or lost; `other` units are numbered on."""
+    primary: dict[tuple[str, str], tuple[int, int]] = {}
+    for i, (doc, _removed) in enumerate(docs):
+        for v in doc.versions:
+            key, n = (doc.meta.treaty, v.lang), _count(v.units, "article")
+            if key not in primary or n > primary[key][1]:
+                primary[key] = (i, n)
     seen: dict[tuple[str, str], set[str]] = {}
+    for key, (i, _n) in primary.items():
+        version = next(v for v in docs[i][0].versions if v.lang == key[1])
+        seen[key] = {u.eid for u in version.units}
     for i, (doc, removed) in enumerate(docs):
         versions = []
         warnings = list(doc.warnings)
         for v in doc.versions:
-            eids = seen.setdefault((doc.meta.treaty, v.lang), set())
+            key = (doc.meta.treaty, v.lang)
+            if primary[key][0] == i:
+                versions.append(v)
+                continue
+            eids = seen[key]
             others = sum(1 for e in eids if e.startswith("other_"))
             units = []
             dup = 0
             for u in v.units:
                 if u.kind == "other" or u.eid in eids:
-                    if u.kind != "other":
-                        dup += 1
                     others += 1
-                    note = u.note if u.kind == "other" else (
-                        f"another copy of {u.eid}: {doc.meta.treaty}/{v.lang} already has it")
-                    u = _as_other(u, f"other_{others}", note) if u.kind != "other" else replace(
-                        u, eid=f"other_{others}")
+                    if u.kind == "other":
+                        u = replace(u, eid=f"other_{others}")
+                    else:
+                        dup += 1
+                        u = _as_other(u, f"other_{others}", f"another copy of {u.eid}: "
+                                      f"{doc.meta.treaty}/{v.lang} already has it")
                 eids.add(u.eid)
                 units.append(u)
             if dup:

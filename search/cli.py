@@ -128,9 +128,12 @@ def _summary(report) -> str:
         for w in d.warnings:
             lines.append(f"warning: {d.file}: {w}")
     ok = len(report.documents) - len(report.failed)
-    lines.append(f"{ok} of {len(report.documents)} documents ingested into {report.store} "
-                 f"in {report.seconds:.1f} s" + (f"; index at {report.index}" if report.index
-                                                 else ""))
+    if report.store is None:
+        lines.append("no document could be ingested; the previous corpus, if any, is unchanged")
+    else:
+        lines.append(f"{ok} of {len(report.documents)} documents ingested into {report.store} "
+                     f"in {report.seconds:.1f} s"
+                     + (f"; index at {report.index}" if report.index else ""))
     return "\n".join(lines)
 
 

@@ -295,3 +295,16 @@ def test_reingest_reprocesses_partner_files(tmp_path: Path, corpus_dir: Path) ->
     report = ingest(corpus, tmp_path / "data")
     assert not report.failed
     assert [d.reused for d in report.documents] == [False, False]  # a.txt shares the treaty
+
+
+def test_ingest_where_every_document_fails_keeps_the_store(tmp_path: Path,
+                                                           corpus_dir: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    shutil.copy(corpus_dir / "portugal-spain-1993-art10.en-pt.txt", corpus / "a.txt")
+    ingest(corpus, tmp_path / "data")
+    before = store.store_path(tmp_path / "data").read_bytes()
+    (corpus / "a.txt").write_bytes(b"")
+    report = ingest(corpus, tmp_path / "data")
+    assert report.store is None and len(report.failed) == 1
+    assert store.store_path(tmp_path / "data").read_bytes() == before
