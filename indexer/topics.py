@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 # key -> display names (OECD/UN model order; technical-services is the UN model's 12A).
 TOPICS: dict[str, dict[str, str]] = {
@@ -316,14 +317,125 @@ KEYWORDS: dict[str, dict[str, tuple[tuple[str, int], ...]]] = {
 _MAX_HITS = 4
 _LANG_FALLBACK = "en"
 
+# Running ~130 case-insensitive regexes over every text is what scoring costs. Most patterns
+# need a literal word ("dividend", "permanent establishment"), so each pattern carries the
+# literals one of which any match must contain, and is run only when the lower-cased text
+# contains one (`_Prefilter`). Exact: a text where lower-casing is not char-for-char what
+# the regex engine's case folding does (e.g. "İ", "ſ") is scanned without the filter.
+
+_Literals = tuple[str, ...]
+
+
+def _required(seq: Any) -> list[_Literals]:
+    """Clauses that every match of the parsed sequence `seq` satisfies: each clause is a tuple
+    of lower-case literals one of which occurs in the match (empty list: nothing known)."""
+    from re import _constants as c
+
+    clauses: list[_Literals] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            clauses.append(("".join(run),))
+            run.clear()
+
+    for op, av in seq:
+        if op is c.LITERAL:
+            run.append(chr(av))
+            continue
+        flush()
+        if op is c.SUBPATTERN:
+            clauses.extend(_required(av[3]))
+        elif op is c.BRANCH:
+            options: list[str] = []
+            for branch in av[1]:
+                best = _best(_required(branch))
+                if best is None:
+                    options = []
+                    break
+                options.extend(best)
+            if options:
+                clauses.append(tuple(options))
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT) and av[0] >= 1:
+            clauses.extend(_required(av[2]))
+    flush()
+    return clauses
+
+
+def _best(clauses: list[_Literals]) -> _Literals | None:
+    """The most selective clause (longest shortest literal), or None."""
+    if not clauses:
+        return None
+    return max(clauses, key=lambda cl: min(len(x) for x in cl))
+
+
+def _fold(ch: str) -> str:
+    """`ch` as the regex engine lower-cases it (simple case mapping)."""
+    import _sre
+
+    return chr(_sre.unicode_tolower(ord(ch)))
+
+
+def _literals(pattern: str) -> _Literals:
+    """Lower-case literals one of which every IGNORECASE match of `pattern` contains (empty
+    when there is none to rely on)."""
+    from re import _parser
+
+    best = _best(_required(_parser.parse(pattern, re.IGNORECASE)))
+    if best is None:
+        return ()
+    lowered = tuple(x.lower() for x in best)
+    if any(len(x) != len(y) or any(_fold(ch) != low for ch, low in zip(x, y))
+           for x, y in zip(best, lowered)):
+        return ()
+    return lowered
+
+
+class _Prefilter:
+    """Which characters make `str.lower` disagree with the regex engine's case folding
+    for the literals used: then the literal test is not exact and is skipped."""
+
+    def __init__(self, literals: set[str]) -> None:
+        from re import _casefix
+
+        extra: set[str] = set()
+        for lit in literals:
+            for ch in lit:
+                extra.update(chr(x) for x in _casefix._EXTRA_CASES.get(ord(ch), ()))
+        self._extra = frozenset(extra)
+        self._safe: dict[str, bool] = {}
+
+    def _char_safe(self, ch: str) -> bool:
+        ok = self._safe.get(ch)
+        if ok is None:
+            low = ch.lower()
+            ok = len(low) == 1 and low == _fold(ch) and low not in self._extra
+            self._safe[ch] = ok
+        return ok
+
+    def lower(self, text: str) -> str | None:
+        """`text` lower-cased for literal tests, or None when that would not be exact."""
+        if not text.isascii() and not all(map(self._char_safe, set(text))):
+            return None
+        return text.lower()
+
+
+_Compiled = tuple[tuple[str, tuple[tuple[re.Pattern[str], int, _Literals], ...]], ...]
+
 
 @cache
-def _compiled(lang: str) -> tuple[tuple[str, tuple[tuple[re.Pattern[str], int], ...]], ...]:
+def _compiled(lang: str) -> _Compiled:
     out = []
     for key, per_lang in KEYWORDS.items():
         entries = per_lang.get(lang) or per_lang[_LANG_FALLBACK]
-        out.append((key, tuple((re.compile(p, re.IGNORECASE), w) for p, w in entries)))
+        out.append((key, tuple((re.compile(p, re.IGNORECASE), w, _literals(p))
+                               for p, w in entries)))
     return tuple(out)
+
+
+@cache
+def _prefilter(lang: str) -> _Prefilter:
+    return _Prefilter({x for _key, pats in _compiled(lang) for _p, _w, lits in pats for x in lits})
 
 
 @cache
@@ -338,9 +450,16 @@ def raw_scores(text: str, lang: str) -> dict[str, float]:
     """Keyword evidence per topic: sum of weight x hits (hits capped per pattern). Additive
     over texts, so `segment` can sum line scores to score any span."""
     out: dict[str, float] = {}
+    low = _prefilter(lang).lower(text)
     for key, pats in _compiled(lang):
         total = 0.0
-        for pat, weight in pats:
+        for pat, weight, need in pats:
+            if need and low is not None:
+                if len(need) == 1:
+                    if need[0] not in low:
+                        continue
+                elif not any(x in low for x in need):
+                    continue
             hits = 0
             for _ in pat.finditer(text):
                 hits += 1
