@@ -97,17 +97,30 @@ def _identifier(candidates: tuple[str, ...]) -> Any:
     return identifier
 
 
-def _rank(text: str, candidates: tuple[str, ...]) -> list[tuple[str, float]]:
-    return [(lang, float(p)) for lang, p in _identifier(candidates).rank(text)]
+def _rank(text: str, candidates: tuple[str, ...],
+          memo: dict[tuple[str, tuple[str, ...]], list[tuple[str, float]]] | None = None
+          ) -> list[tuple[str, float]]:
+    """py3langid's ranking of `text` among `candidates` (`memo`: results of this document)."""
+    if memo is not None:
+        found = memo.get((text, candidates))
+        if found is not None:
+            return found
+    ranked = [(lang, float(p)) for lang, p in _identifier(candidates).rank(text)]
+    if memo is not None:
+        memo[(text, candidates)] = ranked
+    return ranked
 
 
-def _script(text: str) -> str:
+def _script(text: str, letters: int | None = None) -> str:
     """ "zh", "ja" or "ko" when the text is written in that script, else ""."""
+    if letters is None:
+        letters = _letters(text)
+    if not letters or text.isascii():
+        return ""
     han = len(_HAN.findall(text))
     kana = len(_KANA.findall(text))
     hangul = len(_HANGUL.findall(text))
-    letters = sum(ch.isalpha() for ch in text)
-    if not letters or han + kana + hangul < 0.3 * letters:
+    if han + kana + hangul < 0.3 * letters:
         return ""
     if kana >= 0.1 * (han + kana):
         return "ja"
@@ -117,7 +130,7 @@ def _script(text: str) -> str:
 
 
 def _letters(text: str) -> int:
-    return sum(ch.isalpha() for ch in text)
+    return sum(map(str.isalpha, text))
 
 
 def cue_scores(text: str, candidates: Sequence[str]) -> Counter[str]:
@@ -146,23 +159,32 @@ def detect(text: str, candidates: Sequence[str] | None = None) -> str:
     With no `candidates`, Latin text is identified among en/pt/sv, or labelled with another
     language (nl, es, da, no, de, fr) when it clearly is one of those.
     """
-    script = _script(text)
+    return _detect(text, candidates, _letters(text))
+
+
+def _detect(text: str, candidates: Sequence[str] | None, letters: int,
+            script: str | None = None,
+            memo: dict[tuple[str, tuple[str, ...]], list[tuple[str, float]]] | None = None
+            ) -> str:
+    """`detect` with the text's letter count (and script) known."""
+    if script is None:
+        script = _script(text, letters)
     if script:
         return script
-    if not _letters(text):
+    if not letters:
         return ""
     latin = tuple(c for c in (candidates or PRIMARY) if c not in ("zh", "ja", "ko"))
     if not latin:
         return ""
     if len(latin) == 1:
         return latin[0]
-    if _letters(text) < _LONG:
+    if letters < _LONG:
         cue = _cue_language(text, latin)
         if cue:
             return cue
-    best = _rank(text, latin)[0][0]
-    if candidates is None and _letters(text) >= 2 * _LONG:
-        wide = _rank(text, PRIMARY + OTHERS)
+    best = _rank(text, latin, memo)[0][0]
+    if candidates is None and letters >= 2 * _LONG:
+        wide = _rank(text, PRIMARY + OTHERS, memo)
         top, prob = wide[0]
         if top in OTHERS and prob >= _OTHER_PROB:
             scores = cue_scores(text, (top, best))
@@ -174,12 +196,8 @@ def detect(text: str, candidates: Sequence[str] | None = None) -> str:
 # --- streams --------------------------------------------------------------------------------
 
 
-def _long(line: Line) -> bool:
-    return _letters(line.text) >= _LONG or bool(_script(line.text))
-
-
 def _document_languages(
-    lines: Sequence[Line], labels: dict[int, str], candidates: Sequence[str] | None
+    letter_counts: Sequence[int], labels: dict[int, str], candidates: Sequence[str] | None
 ) -> list[str]:
     """Languages with a real share of the text (>= 5 % of the identified letters, or a run of
     three or more consecutive paragraphs with 800+ letters): quoted foreign tax names or a stray misdetection do not
@@ -187,7 +205,7 @@ def _document_languages(
     letters: Counter[str] = Counter()
     counts: Counter[str] = Counter()
     for i, lang in labels.items():
-        letters[lang] += _letters(lines[i].text)
+        letters[lang] += letter_counts[i]
         counts[lang] += 1
     total = sum(letters.values())
     runs: Counter[str] = Counter()  # letters in the longest run of consecutive lines
@@ -195,7 +213,7 @@ def _document_languages(
     for i in sorted(labels):
         same = labels[i] == run_lang
         run, run_letters = (run + 1, run_letters) if same else (1, 0)
-        run_letters += _letters(lines[i].text)
+        run_letters += letter_counts[i]
         run_lang = labels[i]
         if run >= 3:
             runs[run_lang] = max(runs[run_lang], run_letters)
@@ -213,25 +231,29 @@ def _document_languages(
     return keep
 
 
-def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None) -> dict[int, str]:
+def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None,
+                letters: Sequence[int], scripts: Sequence[str]) -> dict[int, str]:
     """Labels of the lines long enough to identify on their own."""
-    long_ = [i for i, line in enumerate(lines) if _long(line)]
-    sure = [i for i in long_ if _letters(lines[i].text) >= 2 * _LONG] or long_
-    first = {i: detect(lines[i].text, candidates) for i in sure}
-    langs = _document_languages(lines, {i: v for i, v in first.items() if v}, candidates)
+    memo: dict[tuple[str, tuple[str, ...]], list[tuple[str, float]]] = {}
+    long_ = [i for i in range(len(lines)) if letters[i] >= _LONG or scripts[i]]
+    sure = [i for i in long_ if letters[i] >= 2 * _LONG] or long_
+    first = {i: _detect(lines[i].text, candidates, letters[i], scripts[i], memo) for i in sure}
+    langs = _document_languages(letters, {i: v for i, v in first.items() if v}, candidates)
     latin = tuple(lang for lang in langs if lang not in ("zh", "ja", "ko")) or PRIMARY
     labels: dict[int, str] = {}
     for i in long_:
         text = lines[i].text
-        lang = _script(text) or first.get(i, "")
+        lang = scripts[i] or first.get(i, "")
         foreign = lang and lang not in langs and lang not in PRIMARY
-        if not _script(text) and not (foreign and _letters(text) >= 4 * _LONG):
-            lang = detect(text, latin)  # among the text's own languages
+        if not scripts[i] and not (foreign and letters[i] >= 4 * _LONG):
+            # among the text's own languages
+            lang = _detect(text, latin, letters[i], scripts[i], memo)
         labels[i] = lang
     return labels
 
 
-def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[str]) -> None:
+def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[str],
+                 letters: Sequence[int]) -> None:
     """Give every short line (heading, label, name, fragment) a language, in place."""
     latin = [lang for lang in langs if lang not in ("zh", "ja", "ko")] or list(PRIMARY)
     default = Counter(labels.values()).most_common(1)[0][0] if labels else (latin[0])
@@ -245,7 +267,7 @@ def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[
             prev_long = i
             continue
         text = line.text
-        cue = _cue_language(text, latin) if _letters(text) else ""
+        cue = _cue_language(text, latin) if letters[i] else ""
         structural = starts_item(text) or is_heading(text)
         same_block_prev = i > 0 and lines[i - 1].block == line.block and (i - 1) in labels
         ahead = next_long[i + 1]
@@ -295,9 +317,11 @@ def split(
     Every input line ends up in exactly one stream with `lang` set; a paragraph interrupted by
     another language's page or column is joined into one Line (its start/end span the gap).
     """
-    labels = _label_long(lines, candidates)
-    langs = _document_languages(lines, labels, candidates)
-    _label_short(lines, labels, langs)
+    letters = [_letters(line.text) for line in lines]
+    scripts = [_script(line.text, n) for line, n in zip(lines, letters)]
+    labels = _label_long(lines, candidates, letters, scripts)
+    langs = _document_languages(letters, labels, candidates)
+    _label_short(lines, labels, langs, letters)
     order: dict[str, list[tuple[int, Line]]] = {}
     for i, line in enumerate(lines):
         lang = labels[i] or (langs[0] if langs else "")
