@@ -259,9 +259,8 @@ def test_reencoded_text_gives_the_same_articles(corpus_dir: Path, encoding: str)
     assert len(_articles(original)) == 29
 
 
-def test_two_files_of_one_treaty_never_collide(tmp_path: Path, corpus_dir: Path) -> None:
-    """A second copy of a text under the same treaty id (a split source, a repeated slice)
-    is kept as `other` with a warning, never merged into the first copy or lost."""
+def _two_copies(tmp_path: Path, corpus_dir: Path) -> Path:
+    """A corpus of two files holding the same text under one treaty id."""
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     for name in ("a.txt", "b.txt"):
@@ -269,7 +268,13 @@ def test_two_files_of_one_treaty_never_collide(tmp_path: Path, corpus_dir: Path)
     (corpus / "manifest.toml").write_text(
         "".join(f'[[document]]\nfile = "{f}"\ntreaty = "es-pt-1993"\nlanguages = ["en", "pt"]\n'
                 'article = 10\n' for f in ("a.txt", "b.txt")), encoding="utf-8")
-    report = ingest(corpus, tmp_path / "data")
+    return corpus
+
+
+def test_two_files_of_one_treaty_never_collide(tmp_path: Path, corpus_dir: Path) -> None:
+    """A second copy of a text under the same treaty id (a split source, a repeated slice)
+    is kept as `other` with a warning, never merged into the first copy or lost."""
+    report = ingest(_two_copies(tmp_path, corpus_dir), tmp_path / "data")
     assert not report.failed
     a, b = report.documents
     assert a.articles == {"en": 1, "pt": 1} and b.articles == {"en": 0, "pt": 0}
@@ -282,13 +287,7 @@ def test_two_files_of_one_treaty_never_collide(tmp_path: Path, corpus_dir: Path)
 
 
 def test_reingest_reprocesses_partner_files(tmp_path: Path, corpus_dir: Path) -> None:
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
-    for name in ("a.txt", "b.txt"):
-        shutil.copy(corpus_dir / "portugal-spain-1993-art10.en-pt.txt", corpus / name)
-    (corpus / "manifest.toml").write_text(
-        "".join(f'[[document]]\nfile = "{f}"\ntreaty = "es-pt-1993"\nlanguages = ["en", "pt"]\n'
-                'article = 10\n' for f in ("a.txt", "b.txt")), encoding="utf-8")
+    corpus = _two_copies(tmp_path, corpus_dir)
     ingest(corpus, tmp_path / "data")
     with (corpus / "b.txt").open("a", encoding="utf-8") as f:
         f.write("An added note.\n")
