@@ -19,7 +19,6 @@ import threading
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +33,8 @@ SYMSPELL_MIN_ZIPF = 3.0
 SYMSPELL_DISTANCE = 2
 #: symspellpy's prefix length (5 halves the build time at no cost for our lookups).
 SYMSPELL_PREFIX = 5
+#: Prefix answers kept per lexicon before that memo starts afresh.
+PREFIX_MEMO_LIMIT = 500_000
 #: Version of the pickled sidecar layout; bump to invalidate old sidecars.
 _SIDECAR_VERSION = 1
 
@@ -74,15 +75,26 @@ class Lexicon:
 
     @cached_property
     def _sorted(self) -> list[str]:
-        words = list(self.zipf)  # the cache file is written in sorted order
-        return words if all(x <= y for x, y in pairwise(words)) else sorted(words)
+        # the cache file is written in sorted order, and sorting a sorted list is linear
+        return sorted(self.zipf)
+
+    @cached_property
+    def _prefix_memo(self) -> dict[str, bool]:
+        return {}
 
     def has_prefix(self, prefix: str) -> bool:
         """Does some known word start with `prefix` (lower case)? Lets candidate generation
-        abandon a spelling as soon as no word can grow out of it."""
-        words = self._sorted
-        i = bisect_left(words, prefix)
-        return i < len(words) and words[i].startswith(prefix)
+        abandon a spelling as soon as no word can grow out of it (memoised: the spellings
+        explored share their prefixes)."""
+        memo = self._prefix_memo
+        got = memo.get(prefix)
+        if got is None:
+            if len(memo) > PREFIX_MEMO_LIMIT:
+                memo.clear()
+            words = self._sorted
+            i = bisect_left(words, prefix)
+            got = memo[prefix] = i < len(words) and words[i].startswith(prefix)
+        return got
 
     def continues(self, stem: str, longest: int = 5) -> bool:
         """Is some known word `stem` + at most `longest` more letters (other than `stem`)?"""

@@ -103,36 +103,60 @@ def variants(
     with `prefixes`, only spellings that can still grow into a lexicon word are explored."""
     out: dict[str, float] = {}
     n = len(tok)
-    # (start, printed, meant, cost) of every confusion that applies at each position
-    moves = [[(s, d, c) for s, d, c in table.get(ch, ()) if tok.startswith(s, i)]
+    # the confusions that apply at each position: (length printed, meant, cost)
+    moves = [[(len(s), d, c) for s, d, c in table.get(ch, ()) if tok.startswith(s, i)]
              for i, ch in enumerate(tok)]
     keep = [ch not in forced for ch in tok]
-    seen: dict[str, bool] = {}
+    grows = _grows(prefixes) if prefixes is not None else None
 
-    def growable(built: str) -> bool:
-        ok = seen.get(built)
-        if ok is None:
-            low = built.lower()
-            ok = prefixes(low) or prefixes(low.translate(_UNCIRC))  # type: ignore[misc]
-            seen[built] = ok
-        return ok
-
+    # depth first, keeping the printed letter before trying its confusions (the order of
+    # `out` is the order spellings are first reached); a branch is cut when over budget or
+    # when no lexicon word starts with it
     def walk(i: int, built: str, cost: float) -> None:
-        if cost > BUDGET:
-            return
-        if prefixes is not None and built and not growable(built):
-            return
         if i == n:
             if built != tok and cost < out.get(built, 99.0):
                 out[built] = cost
             return
         if keep[i]:
-            walk(i + 1, built + tok[i], cost)
-        for src, dst, c in moves[i]:
-            walk(i + len(src), built + dst, cost + c)
+            nxt = built + tok[i]
+            if grows is None or grows(nxt):
+                walk(i + 1, nxt, cost)
+        for k, dst, c in moves[i]:
+            total = cost + c
+            if total > BUDGET:
+                continue
+            nxt = built + dst
+            if grows is None or not nxt or grows(nxt):
+                walk(i + k, nxt, total)
 
     walk(0, "", 0.0)
     return out
+
+
+#: id(owner of `prefixes`) -> (that owner, kept so the id stays its own; memoised test)
+_GROWS: dict[int, tuple[object, Callable[[str], bool]]] = {}
+
+
+def _grows(prefixes: Callable[[str], bool]) -> Callable[[str], bool]:
+    """`prefixes` of a spelling, lower-cased, or of it without a differential circumflex
+    (memoised per lexicon)."""
+    owner = getattr(prefixes, "__self__", prefixes)
+    got = _GROWS.get(id(owner))
+    if got is not None and got[0] is owner:
+        return got[1]
+    memo: dict[str, bool] = {}
+
+    def grows(built: str) -> bool:
+        ok = memo.get(built)
+        if ok is None:
+            if len(memo) > 500_000:
+                memo.clear()
+            low = built.lower()
+            ok = memo[built] = prefixes(low) or prefixes(low.translate(_UNCIRC))
+        return ok
+
+    _GROWS[id(owner)] = (owner, grows)
+    return grows
 
 
 def zipf_1945(cand: str, lex: Lexicon) -> tuple[float, str]:
