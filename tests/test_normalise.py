@@ -186,3 +186,60 @@ def test_lexicon_words_unchanged(cache: Path, lang: str, data: st.DataObject) ->
                                min_size=1, max_size=12))
     text = " ".join(words)
     assert normalise(text, lang, cache)[0] == text
+
+
+# ---------------------------------------------------------------------------------------------
+# Persisted lexicon and symspell sidecars
+
+
+def test_lexicon_sidecar_equals_json(cache: Path) -> None:
+    from indexer.lexicon import _read, load_lexicon
+
+    lex = load_lexicon("en", cache)
+    assert lex.path.with_suffix(".pickle").is_file()
+    from_json = {w: c / 100 for w, c in json.loads(lex.path.read_text(encoding="utf-8")).items()}
+    assert _read(lex.path) == from_json == lex.zipf
+
+
+def test_persisted_symspell_gives_the_same_corrections(cache: Path) -> None:
+    from symspellpy import Verbosity
+
+    from indexer.lexicon import Lexicon, build_symspell, load_lexicon
+
+    lex = load_lexicon("en", cache)
+    assert lex.symspell is not None  # built (or loaded) and persisted
+    assert list(cache.glob("lexicon/en-*-symspell-*.pickle"))
+    loaded = Lexicon("en", lex.zipf, lex.path).symspell  # a new object reads the sidecar
+    fresh = build_symspell(lex.zipf)
+    assert loaded is not lex.symspell
+    for word in ("taation", "solelyu", "establishement", "convetion", "incomee", "govemment",
+                 "agreemnet", "paragraps", "residnet", "xqzvtw"):
+        for dist in (1, 2):
+            got = [(s.term, s.distance, s.count) for s in loaded.lookup(word, Verbosity.CLOSEST,
+                                                                        dist)]
+            want = [(s.term, s.distance, s.count) for s in fresh.lookup(word, Verbosity.CLOSEST,
+                                                                        dist)]
+            assert got == want, word
+
+
+def test_stale_sidecar_is_ignored(cache: Path, tmp_path: Path) -> None:
+    from indexer.lexicon import _read, _read_sidecar, _write_sidecar
+
+    src = tmp_path / "xx.json"
+    src.write_text(json.dumps({"ab": 300, "cd": 150}), encoding="utf-8")
+    assert _read(src) == {"ab": 3.0, "cd": 1.5}
+    side = src.with_suffix(".pickle")
+    _write_sidecar(side, src, {"stale": 9.0})
+    assert _read_sidecar(side, src) == {"stale": 9.0}
+    src.write_text(json.dumps({"ab": 300}), encoding="utf-8")  # the source changed
+    assert _read_sidecar(side, src) is None
+    assert _read(src) == {"ab": 3.0}
+
+
+def test_memoised_verdicts_depend_on_place(cache: Path) -> None:
+    # the same token, repaired in mid-sentence but left alone where it may be a name
+    # (ocr-letters), and left alone as a hyphenated piece (spelling): the memo keeps both
+    assert normalise("the capitai of", "en", cache)[0] == "the capital of"
+    assert normalise("double taation here", "en", cache)[0] == "double taxation here"
+    assert normalise("double-taation here", "en", cache)[0] == "double-taation here"
+    assert normalise("double taation here", "en", cache)[0] == "double taxation here"
