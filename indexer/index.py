@@ -27,15 +27,24 @@ import shutil
 import time
 import unicodedata
 from bisect import bisect_left
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain, islice
 from pathlib import Path
 from typing import Self
 
 from indexer.analysis import Token, analyse, has_han
-from indexer.engines import ENGINES, EngineSearcher, Row, build, open_engine
+from indexer.engines import (
+    ENGINES,
+    EngineSearcher,
+    Row,
+    TokenTuple,
+    build,
+    open_engine,
+    token_tuples,
+)
 from indexer.errors import StoreError, TreatyError
 from indexer.models import IndexDoc
 from indexer.policy import LANGUAGES, policy
@@ -177,15 +186,14 @@ _DOC_FIELDS = tuple(f.name for f in dataclasses.fields(IndexDoc))
 def _row(doc: IndexDoc) -> Row:
     fl = field_lang(doc.lang)
     alang = doc.lang if fl != OTHER else "xx"
-    tokens = analyse(doc.text, alang)
-    texts: dict[str, tuple[str, list[Token] | tuple[Token, ...]]] = {
-        f"text_{fl}": (doc.text, tokens)
+    texts: dict[str, tuple[str, tuple[TokenTuple, ...]]] = {
+        f"text_{fl}": (doc.text, token_tuples(analyse(doc.text, alang)))
     }
     if doc.title:
-        texts[f"title_{fl}"] = (doc.title, _analyse_cached(doc.title, alang))
+        texts[f"title_{fl}"] = (doc.title, _tuples_cached(doc.title, alang))
     if doc.topic_names:
         for lang in LANGUAGES:
-            texts[f"topic_{lang}"] = (doc.topic_names, _analyse_cached(doc.topic_names, lang))
+            texts[f"topic_{lang}"] = (doc.topic_names, _tuples_cached(doc.topic_names, lang))
     keywords = {
         "id": (_keyword(doc.id),),
         "lang": (_keyword(doc.lang.lower()),),
@@ -199,6 +207,11 @@ def _row(doc: IndexDoc) -> Row:
     return Row(stored, keywords, texts)
 
 
+@lru_cache(maxsize=4096)
+def _tuples_cached(text: str, lang: str) -> tuple[TokenTuple, ...]:
+    return token_tuples(_analyse_cached(text, lang))
+
+
 class _Vocabulary:
     """Per language: document frequency of each indexed text term, and of each surface word
     (lower-cased, as written) — the source of "did you mean"."""
@@ -206,18 +219,76 @@ class _Vocabulary:
     def __init__(self) -> None:
         self.df: dict[str, Counter[str]] = {}
         self.surface: dict[str, Counter[str]] = {}
+        self.langs: set[str] = set()  # field languages of the documents
 
-    def add(self, doc: IndexDoc, tokens: Iterable[Token]) -> None:
+    def add(self, doc: IndexDoc, tokens: Iterable[TokenTuple]) -> None:
         fl = field_lang(doc.lang)
+        self.langs.add(fl)
         toks = list(tokens)
-        self.df.setdefault(fl, Counter()).update({t.term for t in toks})
+        self.df.setdefault(fl, Counter()).update({t[0] for t in toks})
         if fl in LANGUAGES and (pol := policy(fl)) is not None and pol.stemmer:
-            words = {doc.text[t.start : t.end].lower() for t in toks}
+            words = {doc.text[s:e].lower() for _t, _p, s, e in toks}
             words = {unicodedata.normalize("NFC", w) for w in words if w.isalpha()}
             self.surface.setdefault(fl, Counter()).update(words)
 
+    def merge(self, other: _Vocabulary) -> None:
+        """Add the counts of `other` (the vocabulary of the documents that follow)."""
+        self.langs |= other.langs
+        for mine, theirs in ((self.df, other.df), (self.surface, other.surface)):
+            for fl, counts in theirs.items():
+                mine.setdefault(fl, Counter()).update(counts)
+
     def to_json(self) -> dict:
         return {"df": self.df, "surface": self.surface}
+
+
+def _analyse_chunk(docs: list[IndexDoc]) -> tuple[list[Row], _Vocabulary]:
+    """The rows of `docs` and their vocabulary (run in a worker process for large builds)."""
+    vocab = _Vocabulary()
+    rows = []
+    for doc in docs:
+        row = _row(doc)
+        vocab.add(doc, row.texts[f"text_{field_lang(doc.lang)}"][1])
+        rows.append(row)
+    return rows, vocab
+
+
+#: Documents per unit of work; a build with fewer than PARALLEL_MIN documents (or one
+#: worker) analyses in this process.
+CHUNK = 500
+PARALLEL_MIN = 4 * CHUNK
+
+
+def _analysed(docs: Iterable[IndexDoc], workers: int) -> Iterator[tuple[list[Row], _Vocabulary]]:
+    """(rows, vocabulary) of successive chunks of `docs`, in document order. With more than
+    one worker and enough documents, the analysis (most of a build's time) runs in a pool of
+    `workers` processes while this one writes the index; the rows are the same either way."""
+    it = iter(docs)
+    first = list(islice(it, PARALLEL_MIN))
+    if workers <= 1 or len(first) < PARALLEL_MIN:
+        chunk = first
+        while chunk:
+            yield _analyse_chunk(chunk)
+            chunk = list(islice(it, CHUNK))
+        return
+    import multiprocessing
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    ctx = multiprocessing.get_context("spawn")  # no fork of a parent that may hold threads
+    pending: deque[Future] = deque()
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        try:
+            chunks = chain((first[i : i + CHUNK] for i in range(0, len(first), CHUNK)),
+                           iter(lambda: list(islice(it, CHUNK)), []))
+            for chunk in chunks:
+                pending.append(pool.submit(_analyse_chunk, chunk))
+                if len(pending) > 2 * workers:  # bounded: memory stays flat
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for f in pending:
+                f.cancel()
 
 
 def _generation(index_dir: Path) -> Path:
@@ -231,31 +302,36 @@ def build_index(
     index_dir: Path,
     engine: str | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int | None = None,
 ) -> IndexStats:
     """Build a search index of `docs` in `index_dir` with `engine` (whoosh or tantivy; default
     TREATY_ENGINE or whoosh). The new index is built in a new generation directory and made
     live by atomically replacing the CURRENT pointer; readers of the old one are undisturbed.
-    `progress` is called with the number of documents done, every 1000 and at the end."""
+    `progress` is called with the number of documents done, every 1000 and at the end.
+    `workers` processes analyse the documents (default: one per CPU; small inputs are
+    analysed in this process); the index is the same for any number."""
     engine = _check_engine(engine or default_engine())
+    workers = (os.cpu_count() or 1) if workers is None else workers
     index_dir = Path(index_dir)
     index_dir.mkdir(parents=True, exist_ok=True)
     gen = _generation(index_dir)
     (gen / "engine").mkdir(parents=True)
     t0 = time.perf_counter()
     vocab = _Vocabulary()
-    langs: set[str] = set()
 
     def rows() -> Iterator[Row]:
-        for n, doc in enumerate(docs, 1):
-            row = _row(doc)
-            vocab.add(doc, row.texts[f"text_{field_lang(doc.lang)}"][1])
-            langs.add(field_lang(doc.lang))
-            yield row
-            if progress is not None and n % 1000 == 0:
-                progress(n)
+        n = 0
+        for chunk, chunk_vocab in _analysed(docs, workers):
+            vocab.merge(chunk_vocab)
+            for row in chunk:
+                yield row
+                n += 1
+                if progress is not None and n % 1000 == 0:
+                    progress(n)
 
+    row_iter = rows()
     try:
-        n = build(engine, gen / "engine", rows())
+        n = build(engine, gen / "engine", row_iter)
         if progress is not None:
             progress(n)
         (gen / VOCAB).write_text(json.dumps(vocab.to_json(), ensure_ascii=False), "utf-8")
@@ -263,7 +339,7 @@ def build_index(
             "format": FORMAT,
             "engine": engine,
             "docs": n,
-            "languages": sorted(langs, key=lambda lang: (lang not in LANGUAGES, lang)),
+            "languages": sorted(vocab.langs, key=lambda lang: (lang not in LANGUAGES, lang)),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         }
         (gen / META).write_text(json.dumps(meta, indent=1), "utf-8")
@@ -275,6 +351,7 @@ def build_index(
             os.fsync(fh.fileno())
         os.replace(tmp, index_dir / POINTER)  # the switch: atomic
     except BaseException:
+        row_iter.close()  # stops the analysing processes, if any
         shutil.rmtree(gen, ignore_errors=True)
         raise
     _prune(index_dir, keep={gen.name, previous.name if previous else ""})

@@ -366,3 +366,30 @@ def test_fixture_timings(fixture_docs, tmp_path):
                 s.search(q, **kw)
             per_query = (time.perf_counter() - t0) / len(AGREEMENT_QUERIES)
         assert built < 30 and per_query < 1.0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_parallel_build_is_the_same_index(fixture_docs, tmp_path, monkeypatch, engine):
+    """Analysing in worker processes (chunks made small here so that the pool is used) gives
+    the index a sequential build gives: the same vocabulary, languages and answers."""
+    import json
+
+    import indexer.index as index_mod
+
+    monkeypatch.setattr(index_mod, "CHUNK", 7)
+    monkeypatch.setattr(index_mod, "PARALLEL_MIN", 14)
+    built = {}
+    for workers in (1, 2):
+        done: list[int] = []
+        stats = build_index(fixture_docs, tmp_path / str(workers), engine=engine,
+                            workers=workers, progress=done.append)
+        assert stats.docs == len(fixture_docs) and done[-1] == len(fixture_docs)
+        answers = []
+        with open_index(tmp_path / str(workers)) as s:
+            for q, kw in AGREEMENT_QUERIES:
+                r = s.search(q, limit=None, **kw)
+                answers.append((r.total, sorted((h.id, h.score, h.snippet) for h in r.hits),
+                                r.suggestions))
+        built[workers] = (json.loads((stats.path / "vocab.json").read_text("utf-8")),
+                          stats.languages, answers)
+    assert built[1] == built[2]

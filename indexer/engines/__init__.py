@@ -19,13 +19,22 @@ from indexer.query import FNode
 ENGINES: tuple[str, ...] = ("whoosh", "tantivy")
 
 
+#: One analysed token as rows carry it: (term, pos, start, end) of an `analysis.Token` — a
+#: plain tuple, cheap to pass from the processes that analyse to the one that writes.
+TokenTuple = tuple[str, int, int, int]
+
+
+def token_tuples(tokens: Iterable[Token]) -> tuple[TokenTuple, ...]:
+    return tuple((t.term, t.pos, t.start, t.end) for t in tokens)
+
+
 @dataclass(frozen=True)
 class Row:
     """One document as every engine receives it."""
 
     stored: str  # the IndexDoc as JSON, returned with hits
     keywords: dict[str, tuple[str, ...]]  # filter field -> values (exact match)
-    texts: dict[str, tuple[str, Sequence[Token]]]  # text field -> (text, our tokens)
+    texts: dict[str, tuple[str, Sequence[TokenTuple]]]  # text field -> (text, our tokens)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,9 @@ def _schema() -> tantivy.Schema:
 
 def build(path: Path, rows: Iterable[Row]) -> int:
     ix = tantivy.Index(_schema(), path=str(path), reuse=False)
-    writer = ix.writer(heap_size=256_000_000)
+    # One indexing thread: documents keep the order they are added in, so hits of equal score
+    # come in store order, the same in every build (the analysis is what runs in parallel).
+    writer = ix.writer(heap_size=256_000_000, num_threads=1)
     try:
         n = _add_rows(writer, rows)
     except BaseException:
@@ -66,7 +68,7 @@ def _add_rows(writer: tantivy.IndexWriter, rows: Iterable[Row]) -> int:
                 doc.add_text(name, value)
         for name, (text, tokens) in row.texts.items():
             if tokens:
-                toks = [tantivy.Token(t.term, t.pos, t.start, t.end) for t in tokens]
+                toks = [tantivy.Token(*t) for t in tokens]
                 doc.add_pre_tokenized_text(name, tantivy.PreTokenizedString(text, toks))
         writer.add_document(doc)
         n += 1

@@ -15,8 +15,7 @@ from whoosh import fields, index, query, scoring
 from whoosh.analysis import Token as WToken
 from whoosh.analysis import Tokenizer
 
-from indexer.analysis import Token
-from indexer.engines import EngineHit, Row
+from indexer.engines import EngineHit, Row, TokenTuple
 from indexer.query import (
     KEYWORD_FIELDS,
     FAll,
@@ -35,9 +34,9 @@ from indexer.query import (
 _SEP = "\x1f"
 
 
-def encode(tokens: Sequence[Token]) -> str:
-    """Our tokens as the string value the Whoosh field receives."""
-    return " ".join(f"{t.pos}{_SEP}{t.term}" for t in tokens)
+def encode(tokens: Sequence[TokenTuple]) -> str:
+    """Our tokens (term, pos, start, end) as the string value the Whoosh field receives."""
+    return " ".join(f"{pos}{_SEP}{term}" for term, pos, _s, _e in tokens)
 
 
 class PreAnalysedTokenizer(Tokenizer):
