@@ -16,7 +16,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import cache, lru_cache
+from functools import cache
 
 from indexer.models import Cleaned, Line
 
@@ -93,11 +93,19 @@ def starts_item(line: str, previous: str = "") -> bool:
     """Does `line` open a new structural item (heading, paragraph or point label)?"""
     if is_heading(line) or _LABEL.match(line):
         return True
-    return bool(HEADING_START.match(line)) and (not previous or bool(TERMINAL.search(previous)))
+    return bool(HEADING_START.match(line)) and (not previous or ends_sentence(previous))
+
+
+_TERMINALS = frozenset(".!?;:。；：！？…")
+_CLOSERS = "'\"”’»)"
 
 
 def ends_sentence(line: str) -> bool:
-    return bool(TERMINAL.search(line))
+    """Does `line` end a sentence (`TERMINAL`)? Tested from the end: trailing whitespace,
+    then closing quotes and brackets, then a terminal mark (the regex search would try every
+    position of the line)."""
+    s = line.rstrip().rstrip(_CLOSERS)
+    return bool(s) and s[-1] in _TERMINALS
 
 
 def strip_drawing(line: str) -> str:
@@ -178,25 +186,64 @@ def _key(line: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-@lru_cache(maxsize=8192)
-def _bag(text: str) -> Counter[str]:
-    return Counter(text)
+class _Bags:
+    """Character multisets of one document's header keys as bit masks (a 256-bit slot per
+    character, holding as many set bits as the character occurs), so that the size of a
+    multiset intersection -- difflib's `quick_ratio` matches -- is one AND and a bit count."""
+
+    _WIDTH = 8  # log2 of the slot width
+
+    def __init__(self) -> None:
+        self._slot: dict[str, int] = {}
+        self._masks: dict[str, int | None] = {}
+
+    def _mask(self, text: str) -> int | None:
+        if text in self._masks:
+            return self._masks[text]
+        mask: int | None = 0
+        for ch, n in Counter(text).items():
+            if n >= 1 << self._WIDTH:
+                mask = None  # does not fit its slot: count the slow way
+                break
+            slot = self._slot.setdefault(ch, len(self._slot))
+            mask |= ((1 << n) - 1) << (slot << self._WIDTH)
+        self._masks[text] = mask
+        return mask
+
+    def common(self, a: str, b: str) -> int:
+        """Size of the multiset intersection of the characters of `a` and `b`."""
+        ma, mb = self._mask(a), self._mask(b)
+        if ma is None or mb is None:
+            return sum((Counter(a) & Counter(b)).values())
+        return (ma & mb).bit_count()
 
 
-def _similar(a: str, b: str) -> bool:
+def _similar(a: str, b: str, bags: _Bags | None = None) -> bool:
+    """Are `a` and `b` variants of one header (difflib ratio, or a common start)?
+
+    The character-count bounds are difflib's own `quick_ratio` (an upper bound of `ratio`),
+    so SequenceMatcher only runs on pairs that can pass. `bags`: this document's."""
     la, lb = len(a), len(b)
     if not la or not lb:
         return False
+    if bags is None:
+        bags = _Bags()
     short, long_ = (a, b) if la <= lb else (b, a)
-    common = sum((_bag(a) & _bag(b)).values())
-    if common < _SIMILAR * len(short):
+    ls = len(short)
+    common = bags.common(a, b)
+    if common < _SIMILAR * ls:
         return False
-    if 2 * len(short) / (la + lb) >= _SIMILAR - 0.1:
-        matcher = SequenceMatcher(None, a, b, autojunk=False)
-        if matcher.quick_ratio() >= _SIMILAR and matcher.ratio() >= _SIMILAR:
-            return True
-    if len(short) >= 15 and len(long_) > len(short):  # header with an extra tail
-        return SequenceMatcher(None, short, long_[: len(short)], autojunk=False).ratio() >= 0.9
+    if (
+        2 * ls / (la + lb) >= _SIMILAR - 0.1
+        and 2.0 * common / (la + lb) >= _SIMILAR
+        and SequenceMatcher(None, a, b, autojunk=False).ratio() >= _SIMILAR
+    ):
+        return True
+    if ls >= 15 and len(long_) > ls:  # header with an extra tail
+        head = long_[:ls]
+        if 2.0 * bags.common(short, head) / (ls + ls) < 0.9:
+            return False
+        return SequenceMatcher(None, short, head, autojunk=False).ratio() >= 0.9
     return False
 
 
@@ -207,17 +254,17 @@ def _collapse_spaced(text: str) -> str:
 
 def _header_candidate(text: str) -> bool:
     text = text.strip()
-    letters = sum(ch.isalpha() for ch in text)
+    letters = sum(map(str.isalpha, text))
     if letters < 8 or len(text) > 100 or _HAN.search(text):
         return False
     return not starts_item(text) and not starts_item(_collapse_spaced(text))
 
 
-def _cluster(keys: dict[int, str]) -> list[list[int]]:
+def _cluster(keys: dict[int, str], bags: _Bags) -> list[list[int]]:
     clusters: list[tuple[list[str], list[int]]] = []
     for i, key in keys.items():
         for reps, members in clusters:
-            if any(_similar(key, rep) for rep in reps):
+            if any(_similar(key, rep, bags) for rep in reps):
                 members.append(i)
                 if key not in reps and len(reps) < 8:
                     reps.append(key)
@@ -236,13 +283,29 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
     def side(i: int) -> tuple[bool, bool]:
         return (i == 0 or blank[i - 1], i == n - 1 or blank[i + 1])
 
+    candidate: dict[int, bool] = {}  # _header_candidate of line i, computed once
+    key_of: dict[int, str] = {}
+
+    def is_candidate(i: int) -> bool:
+        ok = candidate.get(i)
+        if ok is None:
+            ok = candidate[i] = _header_candidate(lines[i])
+        return ok
+
+    def key(i: int) -> str:
+        k = key_of.get(i)
+        if k is None:
+            k = key_of[i] = _key(lines[i])
+        return k
+
     keys = {
-        i: _key(line)
-        for i, line in enumerate(lines)
-        if not blank[i] and _header_candidate(line) and (not has_blanks or all(side(i)))
+        i: key(i)
+        for i in range(n)
+        if not blank[i] and is_candidate(i) and (not has_blanks or all(side(i)))
     }
+    bags = _Bags()
     found: set[int] = set()
-    for members in _cluster(keys):
+    for members in _cluster(keys, bags):
         gaps = [b - a for a, b in itertools.pairwise(members)]
         spread = sum(g >= 5 for g in gaps) >= 0.75 * len(gaps)
         if not spread or statistics.median(gaps) < 8 or members[-1] - members[0] < 0.25 * n:
@@ -252,13 +315,13 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
         found.update(members)
         if has_blanks:  # variants touching text on one side (no blank line after them)
             reps = [keys[i] for i in members[:8]]
-            for i, line in enumerate(lines):
+            for i in range(n):
                 if (
                     i not in found
                     and not blank[i]
                     and any(side(i))
-                    and _header_candidate(line)
-                    and any(_similar(_key(line), rep) for rep in reps)
+                    and is_candidate(i)
+                    and any(_similar(key(i), rep, bags) for rep in reps)
                 ):
                     found.add(i)
     return found
