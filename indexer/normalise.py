@@ -35,7 +35,6 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 
 from .lexicon import Lexicon, load_lexicon
@@ -48,6 +47,10 @@ from .ocr_candidates import (
     best,
     channel,
     fold,
+    is_compound,
+    is_foreign,
+    recase,
+    sv_inflected,
     variants,
     zipf_1945,
 )
@@ -266,50 +269,8 @@ def _ocr_digits(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     return text, changes
 
 
-#: Languages whose common words are left alone in a text of another language (``residente``
-#: in English, ``belasting`` in a Dutch passage labelled English, ``ordre`` ...).
-FOREIGN = ("en", "pt", "sv", "es", "fr", "nl", "de", "it")
-FOREIGN_ZIPF = 3.5
-#: ... and for capitalised words of five letters or more (names, headings), a lower bar.
-FOREIGN_ZIPF_NAME = 2.5
-
-
-@lru_cache(maxsize=8)
-def _foreign(lang: str, cache_dir: Path | None) -> tuple[Lexicon, ...]:
-    return tuple(load_lexicon(x, cache_dir, FOREIGN_ZIPF_NAME) for x in FOREIGN if x != lang)
-
-
 def _is_foreign(tok: str, ctx: _Ctx) -> bool:
-    bar = FOREIGN_ZIPF_NAME if tok[:1].isupper() and len(tok) >= 5 else FOREIGN_ZIPF
-    return any(lx.freq(tok) >= bar for lx in _foreign(ctx.lang, ctx.cache_dir))
-
-
-_SV_ENDINGS = ("arna", "erna", "orna", "ande", "ende", "ade", "ades", "as", "es", "ar", "er",
-               "or", "na", "en", "et", "an", "ad", "at", "s", "a", "e")
-
-
-def _inflected(tok: str, lex: Lexicon) -> bool:
-    """Swedish: an unknown token with an inflection ending whose stem some known word
-    continues (``befraktas`` beside ``befraktning``) is a word form, not an OCR error."""
-    w = tok.lower()
-    for end in _SV_ENDINGS:
-        if w.endswith(end) and len(w) - len(end) >= 5 and lex.continues(w[: -len(end)], 6):
-            return True
-    return False
-
-
-def _is_compound(tok: str, lex: Lexicon, depth: int = 0) -> bool:
-    w = tok.lower()
-    if depth and lex.freq(w) >= 2.5:
-        return True
-    if depth > 2 or len(w) < 6:
-        return False
-    for i in range(3, len(w) - 2):
-        head = w[:i]
-        head_ok = lex.freq(head) >= 2.5 or (head.endswith("s") and lex.freq(head[:-1]) >= 2.5)
-        if head_ok and _is_compound(w[i:], lex, depth + 1):
-            return True
-    return False
+    return is_foreign(tok, ctx.lang, ctx.cache_dir)
 
 
 def _hyphen_piece(text: str, start: int, tok: str) -> bool:
@@ -431,7 +392,7 @@ def _freq(tok: str, ctx: _Ctx) -> float:
 def _known(tok: str, ctx: _Ctx) -> bool:
     if _freq(tok, ctx) >= KNOWN:
         return True
-    return ctx.lang == "sv" and (_is_compound(tok, ctx.lex) or _inflected(tok, ctx.lex))
+    return ctx.lang == "sv" and (is_compound(tok, ctx.lex) or sv_inflected(tok, ctx.lex))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -614,7 +575,7 @@ def _spelling_verdict(tok: str, ctx: _Ctx) -> Verdict:
         z = ctx.lex.freq(top.term)
         if z < 3.5:
             return None
-        cand = _recase(top.term, tok)
+        cand = recase(top.term, tok)
         why = f"'{tok}' not a {ctx.lang} word; '{cand}' (zipf {z:.1f}), {top.distance} edit(s)"
         return cand, why
 
@@ -637,11 +598,3 @@ def _spelling(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     unknown words: the one frequent word within edit distance 1 (2 for long words) with the
     same first letter."""
     return _rewrite(text, ctx, "spelling", _spelling_verdict)
-
-
-def _recase(word: str, like: str) -> str:
-    if like.isupper() and len(like) > 1:
-        return word.upper()
-    if like[:1].isupper():
-        return word[:1].upper() + word[1:]
-    return word

@@ -12,8 +12,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 
-from .lexicon import Lexicon, pt_uncircumflex
+from .lexicon import Lexicon, load_lexicon, pt_uncircumflex
 
 # ---------------------------------------------------------------------------------------------
 # Thresholds (Zipf frequency: 7 = very common, 3 = once per million words, 0 = unknown)
@@ -176,6 +177,60 @@ def fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if c.isascii())
 
 
+# ---------------------------------------------------------------------------------------------
+# Words the lexicon vouches for otherwise
+
+#: Languages whose common words are left alone in a text of another language (``residente``
+#: in English, ``belasting`` in a Dutch passage labelled English, ``ordre`` ...).
+FOREIGN = ("en", "pt", "sv", "es", "fr", "nl", "de", "it")
+FOREIGN_ZIPF = 3.5
+#: ... and for capitalised words of five letters or more (names, headings), a lower bar.
+FOREIGN_ZIPF_NAME = 2.5
+
+
+@lru_cache(maxsize=8)
+def foreign_lexicons(lang: str, cache_dir: Path | None) -> tuple[Lexicon, ...]:
+    return tuple(load_lexicon(x, cache_dir, FOREIGN_ZIPF_NAME) for x in FOREIGN if x != lang)
+
+
+def is_foreign(tok: str, lang: str, cache_dir: Path | None) -> bool:
+    """Is `tok` a common word of another language than `lang` (a lower bar for names)?"""
+    bar = FOREIGN_ZIPF_NAME if tok[:1].isupper() and len(tok) >= 5 else FOREIGN_ZIPF
+    return any(lx.freq(tok) >= bar for lx in foreign_lexicons(lang, cache_dir))
+
+
+_SV_ENDINGS = ("arna", "erna", "orna", "ande", "ende", "ade", "ades", "as", "es", "ar", "er",
+               "or", "na", "en", "et", "an", "ad", "at", "s", "a", "e")
+
+
+def sv_inflected(tok: str, lex: Lexicon) -> bool:
+    """Swedish: an unknown token with an inflection ending whose stem some known word
+    continues (``befraktas`` beside ``befraktning``) is a word form, not an OCR error."""
+    w = tok.lower()
+    for end in _SV_ENDINGS:
+        if w.endswith(end) and len(w) - len(end) >= 5 and lex.continues(w[: -len(end)], 6):
+            return True
+    return False
+
+
+def is_compound(tok: str, lex: Lexicon, depth: int = 0) -> bool:
+    """Swedish: is `tok` a compound of words (at most four parts, a linking s allowed)?"""
+    w = tok.lower()
+    if depth and lex.freq(w) >= 2.5:
+        return True
+    if depth > 2 or len(w) < 6:
+        return False
+    for i in range(3, len(w) - 2):
+        head = w[:i]
+        head_ok = lex.freq(head) >= 2.5 or (head.endswith("s") and lex.freq(head[:-1]) >= 2.5)
+        if head_ok and is_compound(w[i:], lex, depth + 1):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Choosing a replacement
+
 _BEST_MEMO: dict[tuple, tuple[str, str] | None] = {}
 
 
@@ -217,3 +272,12 @@ def _best_uncached(tok: str, lang: str, lex: Lexicon, charset_only: bool,
         return None  # two readings about as likely: leave the print alone
     why = f"'{tok}' not a {lang} word; '{cand}' (zipf {z:.1f}) via OCR confusion"
     return cand, why + (f"; {note}" if note else "")
+
+
+def recase(word: str, like: str) -> str:
+    """`word` in the case of `like` (all capitals, capitalised, or as is)."""
+    if like.isupper() and len(like) > 1:
+        return word.upper()
+    if like[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
