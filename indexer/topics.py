@@ -317,18 +317,20 @@ KEYWORDS: dict[str, dict[str, tuple[tuple[str, int], ...]]] = {
 _MAX_HITS = 4
 _LANG_FALLBACK = "en"
 
-# Running ~130 case-insensitive regexes over every text is what scoring costs. Most patterns
-# need a literal word ("dividend", "permanent establishment"), so each pattern carries the
-# literals one of which any match must contain, and is run only when the lower-cased text
-# contains one (`_Prefilter`). Exact: a text where lower-casing is not char-for-char what
-# the regex engine's case folding does (e.g. "İ", "ſ") is scanned without the filter.
+# Running ~130 case-insensitive regexes over every text is what scoring costs. Two exact
+# shortcuts, for texts whose characters lower-case one for one as the regex engine folds them
+# (`_Folder.lower`; others, e.g. with "İ" or "ſ", take the plain path):
+# - each pattern carries literals one of which any match contains ("dividend"), and is run
+#   only when the lower-cased text contains one;
+# - it runs as a lower-cased, case-sensitive copy on the lower-cased text (no per-character
+#   folding, literal-prefix search), where its parse tree is the original's, folded.
 
 _Literals = tuple[str, ...]
 
 
 def _required(seq: Any) -> list[_Literals]:
     """Clauses that every match of the parsed sequence `seq` satisfies: each clause is a tuple
-    of lower-case literals one of which occurs in the match (empty list: nothing known)."""
+    of literals one of which occurs in the match (empty list: nothing known)."""
     from re import _constants as c
 
     clauses: list[_Literals] = []
@@ -376,66 +378,109 @@ def _fold(ch: str) -> str:
     return chr(_sre.unicode_tolower(ord(ch)))
 
 
-def _literals(pattern: str) -> _Literals:
-    """Lower-case literals one of which every IGNORECASE match of `pattern` contains (empty
-    when there is none to rely on)."""
-    from re import _parser
+def _lower_source(pattern: str) -> str:
+    """`pattern` lower-cased outside escapes (``\\S`` stays ``\\S``)."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern[i] == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+        else:
+            out.append(pattern[i].lower())
+            i += 1
+    return "".join(out)
 
-    best = _best(_required(_parser.parse(pattern, re.IGNORECASE)))
-    if best is None:
-        return ()
-    lowered = tuple(x.lower() for x in best)
-    if any(len(x) != len(y) or any(_fold(ch) != low for ch, low in zip(x, y))
-           for x, y in zip(best, lowered)):
-        return ()
-    return lowered
+
+def _same_folded(a: Any, b: Any, chars: set[str]) -> bool:
+    """Is parse tree `b` tree `a` with its literals folded? Collects `a`'s literals in
+    `chars`. Anything but the plain operators used by the tables counts as different."""
+    from re import _constants as c
+
+    if len(a) != len(b):
+        return False
+    for (op, av), (op2, av2) in zip(a, b):
+        if op is not op2:
+            return False
+        if op in (c.LITERAL, c.NOT_LITERAL):
+            chars.add(chr(av))
+            ok = av2 == ord(_fold(chr(av)))
+        elif op in (c.IN, c.BRANCH):
+            ok = (_same_folded(av, av2, chars) if op is c.IN else len(av[1]) == len(av2[1])
+                  and all(_same_folded(x, y, chars) for x, y in zip(av[1], av2[1])))
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT):
+            ok = av[:2] == av2[:2] and _same_folded(av[2], av2[2], chars)
+        elif op is c.SUBPATTERN:
+            ok = av[:3] == av2[:3] and _same_folded(av[3], av2[3], chars)
+        elif op in (c.ASSERT, c.ASSERT_NOT):
+            ok = av[0] == av2[0] and _same_folded(av[1], av2[1], chars)
+        else:
+            ok = op in (c.ANY, c.AT, c.CATEGORY, c.NEGATE) and av == av2
+        if not ok:
+            return False
+    return True
 
 
-class _Prefilter:
-    """Which characters make `str.lower` disagree with the regex engine's case folding
-    for the literals used: then the literal test is not exact and is skipped."""
+class _Folder:
+    """Decides per text whether the lower-cased shortcuts are exact for it."""
 
-    def __init__(self, literals: set[str]) -> None:
+    _CATEGORIES = (re.compile(r"\w"), re.compile(r"\s"), re.compile(r"\d"))
+
+    def __init__(self, chars: set[str]) -> None:
         from re import _casefix
 
-        extra: set[str] = set()
-        for lit in literals:
-            for ch in lit:
-                extra.update(chr(x) for x in _casefix._EXTRA_CASES.get(ord(ch), ()))
-        self._extra = frozenset(extra)
+        # characters the engine also matches to a pattern's letters ("ſ" for "s")
+        self._extra = frozenset(chr(x) for ch in chars
+                                for x in _casefix._EXTRA_CASES.get(ord(_fold(ch)), ()))
         self._safe: dict[str, bool] = {}
 
     def _char_safe(self, ch: str) -> bool:
         ok = self._safe.get(ch)
         if ok is None:
+            import _sre
+
             low = ch.lower()
-            ok = len(low) == 1 and low == _fold(ch) and low not in self._extra
+            ok = (len(low) == 1 and low == _fold(ch) and low not in self._extra
+                  and (low == ch or _sre.unicode_iscased(ord(low)))
+                  and all(bool(p.match(ch)) == bool(p.match(low)) for p in self._CATEGORIES))
             self._safe[ch] = ok
         return ok
 
     def lower(self, text: str) -> str | None:
-        """`text` lower-cased for literal tests, or None when that would not be exact."""
+        """`text` lower-cased for the shortcuts, or None when they would not be exact."""
         if not text.isascii() and not all(map(self._char_safe, set(text))):
             return None
         return text.lower()
 
 
-_Compiled = tuple[tuple[str, tuple[tuple[re.Pattern[str], int, _Literals], ...]], ...]
+#: A compiled keyword: (pattern, its lower-cased copy or None, weight, required literals).
+_Keyword = tuple[re.Pattern[str], re.Pattern[str] | None, int, _Literals]
+
+
+def _keyword(pattern: str, weight: int, chars: set[str]) -> _Keyword:
+    from re import _parser
+
+    tree = _parser.parse(pattern, re.IGNORECASE)
+    lowered = _lower_source(pattern)
+    fast = None
+    if _same_folded(tree, _parser.parse(lowered), chars):
+        fast = re.compile(lowered)
+    best = _best(_required(tree)) or ()
+    literals = tuple(x.lower() for x in best)
+    if fast is None or any(_fold(ch) != low for x, y in zip(best, literals)
+                           for ch, low in zip(x, y)):
+        literals = ()
+    return re.compile(pattern, re.IGNORECASE), fast, weight, literals
 
 
 @cache
-def _compiled(lang: str) -> _Compiled:
+def _compiled(lang: str) -> tuple[_Folder, tuple[tuple[str, tuple[_Keyword, ...]], ...]]:
+    chars: set[str] = set()
     out = []
     for key, per_lang in KEYWORDS.items():
         entries = per_lang.get(lang) or per_lang[_LANG_FALLBACK]
-        out.append((key, tuple((re.compile(p, re.IGNORECASE), w, _literals(p))
-                               for p, w in entries)))
-    return tuple(out)
-
-
-@cache
-def _prefilter(lang: str) -> _Prefilter:
-    return _Prefilter({x for _key, pats in _compiled(lang) for _p, _w, lits in pats for x in lits})
+        out.append((key, tuple(_keyword(p, w, chars) for p, w in entries)))
+    return _Folder(chars), tuple(out)
 
 
 @cache
@@ -450,18 +495,20 @@ def raw_scores(text: str, lang: str) -> dict[str, float]:
     """Keyword evidence per topic: sum of weight x hits (hits capped per pattern). Additive
     over texts, so `segment` can sum line scores to score any span."""
     out: dict[str, float] = {}
-    low = _prefilter(lang).lower(text)
-    for key, pats in _compiled(lang):
+    folder, table = _compiled(lang)
+    low = folder.lower(text)
+    for key, pats in table:
         total = 0.0
-        for pat, weight, need in pats:
-            if need and low is not None:
-                if len(need) == 1:
-                    if need[0] not in low:
-                        continue
-                elif not any(x in low for x in need):
+        for pat, fast, weight, need in pats:
+            if low is not None and fast is not None:
+                if need and (need[0] not in low if len(need) == 1
+                             else not any(x in low for x in need)):
                     continue
+                matches = fast.finditer(low)
+            else:
+                matches = pat.finditer(text)
             hits = 0
-            for _ in pat.finditer(text):
+            for _ in matches:
                 hits += 1
                 if hits >= _MAX_HITS:
                     break
