@@ -15,7 +15,8 @@ matched against printed article titles only.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -473,14 +474,35 @@ def _keyword(pattern: str, weight: int, chars: set[str]) -> _Keyword:
     return re.compile(pattern, re.IGNORECASE), fast, weight, literals
 
 
+@dataclass(frozen=True)
+class _Table:
+    """The keywords of one language, flat: pattern i belongs to topic `keys[i]`; `users[j]`
+    are the patterns that need literal `literals[j]`; `always` those that need none."""
+
+    folder: _Folder
+    keys: tuple[str, ...]
+    keywords: tuple[_Keyword, ...]
+    literals: tuple[str, ...]
+    users: tuple[tuple[int, ...], ...]
+    always: tuple[int, ...]
+
+
 @cache
-def _compiled(lang: str) -> tuple[_Folder, tuple[tuple[str, tuple[_Keyword, ...]], ...]]:
+def _compiled(lang: str) -> _Table:
     chars: set[str] = set()
-    out = []
+    keys: list[str] = []
+    keywords: list[_Keyword] = []
     for key, per_lang in KEYWORDS.items():
-        entries = per_lang.get(lang) or per_lang[_LANG_FALLBACK]
-        out.append((key, tuple(_keyword(p, w, chars) for p, w in entries)))
-    return _Folder(chars), tuple(out)
+        for p, w in per_lang.get(lang) or per_lang[_LANG_FALLBACK]:
+            keys.append(key)
+            keywords.append(_keyword(p, w, chars))
+    users: dict[str, list[int]] = {}
+    for i, kw in enumerate(keywords):
+        for lit in kw[3]:
+            users.setdefault(lit, []).append(i)
+    always = tuple(i for i, kw in enumerate(keywords) if not kw[3])
+    return _Table(_Folder(chars), tuple(keys), tuple(keywords), tuple(users),
+                  tuple(tuple(v) for v in users.values()), always)
 
 
 @cache
@@ -494,28 +516,28 @@ def _title_compiled() -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
 def raw_scores(text: str, lang: str) -> dict[str, float]:
     """Keyword evidence per topic: sum of weight x hits (hits capped per pattern). Additive
     over texts, so `segment` can sum line scores to score any span."""
-    out: dict[str, float] = {}
-    folder, table = _compiled(lang)
-    low = folder.lower(text)
-    for key, pats in table:
-        total = 0.0
-        for pat, fast, weight, need in pats:
-            if low is not None and fast is not None:
-                if need and (need[0] not in low if len(need) == 1
-                             else not any(x in low for x in need)):
-                    continue
-                matches = fast.finditer(low)
-            else:
-                matches = pat.finditer(text)
-            hits = 0
-            for _ in matches:
-                hits += 1
-                if hits >= _MAX_HITS:
-                    break
-            total += weight * hits
-        if total:
-            out[key] = total
-    return out
+    table = _compiled(lang)
+    low = table.folder.lower(text)
+    if low is None:
+        run: Iterable[int] = range(len(table.keywords))
+    else:
+        found = set(table.always)
+        for lit, users in zip(table.literals, table.users):
+            if lit in low:
+                found.update(users)
+        run = sorted(found)
+    totals: dict[str, float] = {}
+    for i in run:
+        pat, fast, weight, _need = table.keywords[i]
+        hits = 0
+        for _ in fast.finditer(low) if low is not None and fast is not None else pat.finditer(text):
+            hits += 1
+            if hits >= _MAX_HITS:
+                break
+        if hits:
+            key = table.keys[i]
+            totals[key] = totals.get(key, 0.0) + weight * hits
+    return {key: totals[key] for key in KEYWORDS if totals.get(key)}
 
 
 def normalise(raw: dict[str, float]) -> dict[str, float]:
