@@ -97,17 +97,22 @@ def _identifier(candidates: tuple[str, ...]) -> Any:
     return identifier
 
 
-def _rank(text: str, candidates: tuple[str, ...],
-          memo: dict[tuple[str, tuple[str, ...]], list[tuple[str, float]]] | None = None
+#: py3langid rankings of one document's texts, by text and candidate set.
+_Memo = dict[tuple[str, frozenset[str]], list[tuple[str, float]]]
+
+
+def _rank(text: str, candidates: tuple[str, ...], memo: _Memo | None = None
           ) -> list[tuple[str, float]]:
-    """py3langid's ranking of `text` among `candidates` (`memo`: results of this document)."""
+    """py3langid's ranking of `text` among `candidates`. It depends on the set of candidates
+    only (`set_languages` keeps the model's class order), so `memo` is keyed by the set."""
+    key = (text, frozenset(candidates))
     if memo is not None:
-        found = memo.get((text, candidates))
+        found = memo.get(key)
         if found is not None:
             return found
     ranked = [(lang, float(p)) for lang, p in _identifier(candidates).rank(text)]
     if memo is not None:
-        memo[(text, candidates)] = ranked
+        memo[key] = ranked
     return ranked
 
 
@@ -163,9 +168,7 @@ def detect(text: str, candidates: Sequence[str] | None = None) -> str:
 
 
 def _detect(text: str, candidates: Sequence[str] | None, letters: int,
-            script: str | None = None,
-            memo: dict[tuple[str, tuple[str, ...]], list[tuple[str, float]]] | None = None
-            ) -> str:
+            script: str | None = None, memo: _Memo | None = None) -> str:
     """`detect` with the text's letter count (and script) known."""
     if script is None:
         script = _script(text, letters)
@@ -234,7 +237,7 @@ def _document_languages(
 def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None,
                 letters: Sequence[int], scripts: Sequence[str]) -> dict[int, str]:
     """Labels of the lines long enough to identify on their own."""
-    memo: dict[tuple[str, tuple[str, ...]], list[tuple[str, float]]] = {}
+    memo: _Memo = {}
     long_ = [i for i in range(len(lines)) if letters[i] >= _LONG or scripts[i]]
     sure = [i for i in long_ if letters[i] >= 2 * _LONG] or long_
     first = {i: _detect(lines[i].text, candidates, letters[i], scripts[i], memo) for i in sure}
