@@ -30,7 +30,7 @@ from indexer.numerals import (
     parse_label,
     point_labels,
 )
-from indexer.topics import RANK, TOPICS, classify_title, raw_scores
+from indexer.topics import RANK, TOPICS, ScoreMemo, classify_title, raw_scores
 
 # Paragraph label styles that can number an article's paragraphs (not its points).
 PARA_STYLES = ("dot", "paren", "sect", "dash", "rparen", "cn", "fw")
@@ -134,15 +134,17 @@ def candidates(texts: Sequence[str], start: int, end: int) -> dict[int, str]:
     return out
 
 
-def _numbering_penalty(texts: Sequence[str], a: int, b: int) -> tuple[float, int]:
-    """Penalty for broken 1, 2, 3 … paragraph numbering in [a, b), and the paragraph count."""
+def _numbering_penalty(texts: Sequence[str], a: int, b: int,
+                       tops: Sequence[tuple[str, int] | None] | None = None) -> tuple[float, int]:
+    """Penalty for broken 1, 2, 3 … paragraph numbering in [a, b), and the paragraph count.
+    `tops`: `top_para` of every line, when known."""
     style = None
     expected = 1
     penalty = 0.0
     count = 0
     lead = False
     for i in range(a, b):
-        tp = top_para(texts[i])
+        tp = tops[i] if tops is not None else top_para(texts[i])
         if tp is None:
             if style is None and i > a and texts[i].strip():
                 lead = True
@@ -177,17 +179,20 @@ def recover(
     *,
     first_number: int | None,
     refs: References,
+    memo: ScoreMemo | None = None,
 ) -> list[Span]:
     """Article spans covering body lines [0, len(texts)) in order.
 
     `anchors`: printed headings (sorted by index). `forced`: lines where an article must
     begin (chapter headings). `first_number`: number of the first article when the body
     starts without a heading (None = unknown: taken from the first article's topic).
+    `memo`: the document's `raw_scores` memo.
     """
     n_lines = len(texts)
     if n_lines == 0:
         return []
-    raw = [raw_scores(t, lang) for t in texts]
+    raw = [raw_scores(t, lang, memo) for t in texts]
+    tops = [top_para(t) for t in texts]
     prefix = [dict.fromkeys(_KEYS, 0.0)]
     for r in raw:
         row = dict(prefix[-1])
@@ -217,7 +222,7 @@ def recover(
             count = right.number - n0 if n0 and right.number > n0 else None
         else:
             count, n0 = None, first_number
-        cuts = _dp(texts, prefix, g0, g1, count, n0, forced, refs)
+        cuts = _dp(texts, prefix, g0, g1, count, n0, forced, refs, tops)
         if n0 is None:
             seg_topic = _best_topic(prefix, cuts[0][0], cuts[0][1])
             from indexer.topics import MODEL_NUMBER
@@ -280,6 +285,7 @@ def _dp(
     n0: int | None,
     forced: Sequence[int],
     refs: References,
+    tops: Sequence[tuple[str, int] | None] | None = None,
 ) -> list[tuple[int, int, str | None]]:
     """Split [g0, g1) into `count` articles (free when None); returns (start, end, topic)."""
     head = 0  # chapter, heading and title lines at the top of the gap: no boundary inside
@@ -306,7 +312,7 @@ def _dp(
         key = (a, b)
         if key not in seg_cache:
             lo, hi = pos[a], (pos[b] if b < m else g1)
-            pen, paras = _numbering_penalty(texts, lo, hi)
+            pen, paras = _numbering_penalty(texts, lo, hi, tops)
             seg = {k: prefix[hi][k] - prefix[lo][k] for k in _KEYS}
             total = sum(seg.values())
             ranked = sorted((k for k in _KEYS if seg[k] > 0), key=lambda k: -seg[k])[:3]

@@ -37,7 +37,7 @@ from indexer.numerals import (
     point_value,
 )
 from indexer.recover import Anchor, find_references, heading_like, recover, top_para
-from indexer.topics import classify, score_all, treaty_register
+from indexer.topics import ScoreMemo, classify, score_all, treaty_register
 
 # ---------------------------------------------------------------------------------------------
 # Line grammars
@@ -375,14 +375,15 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None) -> 
     texts = [ln.text for ln in lines]
     heads = {i: h for i, t in enumerate(texts) if (h := article_heading(t)) is not None}
     runs = _runs(heads)
-    main, others = _pick_main(runs, heads, texts, lang)
+    memo: ScoreMemo = {}  # topic evidence of this version's lines
+    main, others = _pick_main(runs, heads, texts, lang, memo)
     owner: list[str | None] = [None] * len(lines)  # zone of each line
     regions = _regions(runs, main, texts, heads)
     units: list[Unit] = []
     # lines outside the main treaty region
     main_lo, main_hi = regions[main] if main is not None else (0, len(lines))
     body_units = _treaty(lines, texts, heads, runs[main] if main is not None else [], main_lo, main_hi,
-                         lang, article)
+                         lang, article, memo)
     other_spans: list[tuple[int, int, str]] = []
     if main_lo > 0:
         other_spans.append((0, main_lo, "text before the treaty"))
@@ -436,7 +437,8 @@ def _runs(heads: dict[int, Heading]) -> list[list[int]]:
     return runs
 
 
-def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence[str], lang: str) -> tuple[int | None, list[int]]:
+def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence[str], lang: str,
+               memo: ScoreMemo | None = None) -> tuple[int | None, list[int]]:
     """Index of the run that is the treaty: most articles that read as tax-treaty topics."""
     if not runs:
         return None, []
@@ -446,7 +448,7 @@ def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence
         for j, i in enumerate(run):
             end = run[j + 1] if j + 1 < len(run) else min(len(texts), i + 40)
             chunk = "\n".join(texts[i:end])
-            s = score_all(chunk, lang)
+            s = score_all(chunk, lang, memo)
             title = heads[i].title
             if classify(title, "", lang)[0] is not None:
                 total += 1.0
@@ -495,7 +497,7 @@ def _regions(runs: list[list[int]], main: int | None, texts: Sequence[str], head
 
 
 def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Heading], run: list[int],
-            lo: int, hi: int, lang: str, article: int | None) -> list[Unit]:
+            lo: int, hi: int, lang: str, article: int | None, memo: ScoreMemo | None = None) -> list[Unit]:
     """Units of the treaty region [lo, hi), other runs already removed."""
     # closing formula after the last article heading (or anywhere when none)
     last_head = run[-1] if run else lo
@@ -528,7 +530,7 @@ def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Headin
     has_front = body_start > lo
     # the body
     body_units, tail = _articles(lines, texts, heads, run, body_start, body_end, lang, article, has_front,
-                                  closed=body_end < hi)
+                                  closed=body_end < hi, memo=memo)
     units.extend(body_units)
     if tail is not None and tail < body_end:
         units.append(_unit("other", "other", lines[tail:body_end], note="not treaty text"))
@@ -603,7 +605,8 @@ def _protocol(lines: Sequence[Line], texts: Sequence[str], j: int, end: int) -> 
 
 
 def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Heading], run: list[int],
-              lo: int, hi: int, lang: str, article: int | None, has_front: bool, closed: bool) -> tuple[list[Unit], int | None]:
+              lo: int, hi: int, lang: str, article: int | None, has_front: bool, closed: bool,
+              memo: ScoreMemo | None = None) -> tuple[list[Unit], int | None]:
     """Article units for body [lo, hi); also where non-treaty trailing text starts, if any."""
     if hi <= lo:
         return [], None
@@ -626,7 +629,7 @@ def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Head
     forced = [i for i, t in enumerate(body) if is_chapter(t) and not any(a.index == i for a in anchors)]
     refs = find_references(texts)
     first = article if article is not None else (1 if has_front else None)
-    spans = recover(body, lang, anchors, forced, first_number=first, refs=refs)
+    spans = recover(body, lang, anchors, forced, first_number=first, refs=refs, memo=memo)
     units = []
     chapter: str | None = None
     seen: set[str] = set()
@@ -653,7 +656,7 @@ def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Head
         body_idx = idx[k:]
         if head is not None and head.inline_text:
             body_idx = [idx[k - 1]] + body_idx  # "第一条 为加强…": the heading line is text too
-        topic, _ = classify(title, "\n".join(texts[i] for i in idx[k:]), lang)
+        topic, _ = classify(title, "\n".join(texts[i] for i in idx[k:]), lang, memo)
         eid = f"art_{sp.number}"
         if sp.label and re.search(r"[A-Za-z]$", sp.label) and re.match(r"\d", sp.label):
             eid += sp.label[-1].lower()

@@ -434,6 +434,7 @@ class _Folder:
         self._extra = frozenset(chr(x) for ch in chars
                                 for x in _casefix._EXTRA_CASES.get(ord(_fold(ch)), ()))
         self._safe: dict[str, bool] = {}
+        self._known: frozenset[str] = frozenset()  # characters found safe
 
     def _char_safe(self, ch: str) -> bool:
         ok = self._safe.get(ch)
@@ -449,9 +450,39 @@ class _Folder:
 
     def lower(self, text: str) -> str | None:
         """`text` lower-cased for the shortcuts, or None when they would not be exact."""
-        if not text.isascii() and not all(map(self._char_safe, set(text))):
-            return None
+        if not text.isascii():
+            chars = set(text)
+            if not chars <= self._known:
+                if not all(map(self._char_safe, chars)):
+                    return None
+                self._known |= chars
         return text.lower()
+
+
+def _search(kw: _Keyword, text: str, low: str | None) -> bool:
+    pat, fast, _weight, need = kw
+    if low is None or fast is None:
+        return pat.search(text) is not None
+    if need and not any(x in low for x in need):
+        return False
+    return fast.search(low) is not None
+
+
+def _count(kw: _Keyword, text: str, low: str | None, cap: int = 0) -> int:
+    """Number of (non-overlapping) matches, up to `cap` if given."""
+    pat, fast, _weight, need = kw
+    if low is not None and fast is not None:
+        if need and not any(x in low for x in need):
+            return 0
+        matches = fast.finditer(low)
+    else:
+        matches = pat.finditer(text)
+    hits = 0
+    for _ in matches:
+        hits += 1
+        if hits == cap:
+            break
+    return hits
 
 
 #: A compiled keyword: (pattern, its lower-cased copy or None, weight, required literals).
@@ -477,7 +508,8 @@ def _keyword(pattern: str, weight: int, chars: set[str]) -> _Keyword:
 @dataclass(frozen=True)
 class _Table:
     """The keywords of one language, flat: pattern i belongs to topic `keys[i]`; `users[j]`
-    are the patterns that need literal `literals[j]`; `always` those that need none."""
+    are the patterns that need literal `literals[j]`; `always` those that need none.
+    `by_line`: no literal holds a newline, so the literals of a text are those of its lines."""
 
     folder: _Folder
     keys: tuple[str, ...]
@@ -485,6 +517,20 @@ class _Table:
     literals: tuple[str, ...]
     users: tuple[tuple[int, ...], ...]
     always: tuple[int, ...]
+    by_line: bool
+
+    def present(self, low: str) -> frozenset[int]:
+        """Patterns whose literals the lower-cased text `low` holds (and those without)."""
+        found = set(self.always)
+        for lit, users in zip(self.literals, self.users):
+            if lit in low:
+                found.update(users)
+        return frozenset(found)
+
+
+#: Per-document memo for `raw_scores`: (lang, line) -> `_Table.present` of the lower-cased
+#: line, or None when the shortcuts are not exact for it. Never shared between documents.
+ScoreMemo = dict[tuple[str, str], frozenset[int] | None]
 
 
 @cache
@@ -502,7 +548,8 @@ def _compiled(lang: str) -> _Table:
             users.setdefault(lit, []).append(i)
     always = tuple(i for i, kw in enumerate(keywords) if not kw[3])
     return _Table(_Folder(chars), tuple(keys), tuple(keywords), tuple(users),
-                  tuple(tuple(v) for v in users.values()), always)
+                  tuple(tuple(v) for v in users.values()), always,
+                  not any("\n" in lit for lit in users))
 
 
 @cache
@@ -513,27 +560,35 @@ def _title_compiled() -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
     )
 
 
-def raw_scores(text: str, lang: str) -> dict[str, float]:
+def raw_scores(text: str, lang: str, memo: ScoreMemo | None = None) -> dict[str, float]:
     """Keyword evidence per topic: sum of weight x hits (hits capped per pattern). Additive
-    over texts, so `segment` can sum line scores to score any span."""
+    over texts, so `segment` can sum line scores to score any span. `memo` (one document's)
+    keeps the literal scan of each line, so a span joined from scanned lines costs no scan."""
     table = _compiled(lang)
-    low = table.folder.lower(text)
-    if low is None:
-        run: Iterable[int] = range(len(table.keywords))
+    found: frozenset[int] | set[int] | None
+    if memo is None or not table.by_line:
+        low = table.folder.lower(text)
+        found = None if low is None else table.present(low)
     else:
-        found = set(table.always)
-        for lit, users in zip(table.literals, table.users):
-            if lit in low:
-                found.update(users)
-        run = sorted(found)
+        found = set()
+        for line in text.split("\n"):
+            key = (lang, line)
+            if key in memo:
+                hit = memo[key]
+            else:
+                low = table.folder.lower(line)
+                hit = memo[key] = None if low is None else table.present(low)
+            if hit is None:
+                found = None
+                break
+            found |= hit
+        low = None if found is None else text.lower()
+    run: Iterable[int] = range(len(table.keywords)) if found is None else sorted(found)
     totals: dict[str, float] = {}
     for i in run:
-        pat, fast, weight, _need = table.keywords[i]
-        hits = 0
-        for _ in fast.finditer(low) if low is not None and fast is not None else pat.finditer(text):
-            hits += 1
-            if hits >= _MAX_HITS:
-                break
+        kw = table.keywords[i]
+        pat, fast, weight, _need = kw
+        hits = _count((pat, fast, weight, ()), text, low, _MAX_HITS)
         if hits:
             key = table.keys[i]
             totals[key] = totals.get(key, 0.0) + weight * hits
@@ -550,9 +605,9 @@ def normalise(raw: dict[str, float]) -> dict[str, float]:
     return {key: value / total * damp for key, value in raw.items()}
 
 
-def score_all(text: str, lang: str) -> dict[str, float]:
+def score_all(text: str, lang: str, memo: ScoreMemo | None = None) -> dict[str, float]:
     """Score in 0..1 for every topic with any evidence in `text` (missing keys score 0)."""
-    return normalise(raw_scores(text, lang))
+    return normalise(raw_scores(text, lang, memo))
 
 
 def classify_title(title: str | None) -> str | None:
@@ -565,13 +620,14 @@ def classify_title(title: str | None) -> str | None:
     return None
 
 
-def classify(title: str | None, text: str, lang: str) -> tuple[str | None, float]:
+def classify(title: str | None, text: str, lang: str, memo: ScoreMemo | None = None
+             ) -> tuple[str | None, float]:
     """(topic key, confidence 0..1) of one article: from its printed title when the title
     names a topic (confidence 0.95), else from its text; (None, 0.0) without evidence."""
     key = classify_title(title)
     if key is not None:
         return key, 0.95
-    scores = content_scores(text, lang)
+    scores = content_scores(text, lang, memo)
     if not scores:
         return None, 0.0
     best = max(scores, key=lambda k: scores[k])
@@ -585,10 +641,10 @@ OPENING_CHARS = 300
 OPENING_WEIGHT = 3.0
 
 
-def content_scores(text: str, lang: str) -> dict[str, float]:
+def content_scores(text: str, lang: str, memo: ScoreMemo | None = None) -> dict[str, float]:
     """Topic scores of an article's text with its opening counted again (0..1 each)."""
-    whole = raw_scores(text, lang)
-    opening = raw_scores(_opening(text), lang)
+    whole = raw_scores(text, lang, memo)
+    opening = raw_scores(_opening(text), lang, memo)
     merged = {k: whole.get(k, 0.0) + OPENING_WEIGHT * opening.get(k, 0.0)
               for k in whole.keys() | opening}
     return normalise(merged)
@@ -626,16 +682,22 @@ REGISTER: dict[str, dict[str, tuple[str, ...]]] = {
 
 
 @cache
-def _register_compiled(kind: str, lang: str) -> tuple[re.Pattern[str], ...]:
-    pats = REGISTER[kind].get(lang) or REGISTER[kind][_LANG_FALLBACK]
-    return tuple(re.compile(p, re.IGNORECASE) for p in pats)
+def _register_compiled(lang: str) -> tuple[_Folder, tuple[_Keyword, ...], tuple[_Keyword, ...]]:
+    chars: set[str] = set()
+    kinds = tuple(
+        tuple(_keyword(p, 0, chars) for p in REGISTER[kind].get(lang) or REGISTER[kind][_LANG_FALLBACK])
+        for kind in ("treaty", "other")
+    )
+    return _Folder(chars), kinds[0], kinds[1]
 
 
 def treaty_register(text: str, lang: str) -> float:
     """Evidence that `text` is operative treaty language: hits of treaty-register patterns
     minus twice the hits of first-person/editorial/commercial patterns."""
-    pos = sum(1 for p in _register_compiled("treaty", lang) if p.search(text))
-    neg = sum(len(p.findall(text)) for p in _register_compiled("other", lang))
+    folder, treaty, other = _register_compiled(lang)
+    low = folder.lower(text)
+    pos = sum(1 for kw in treaty if _search(kw, text, low))
+    neg = sum(_count(kw, text, low) for kw in other)
     return pos - 2.0 * neg
 
 
