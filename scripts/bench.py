@@ -781,6 +781,16 @@ def notes(r: dict, ing_mbs: float, peak_ingest: float) -> list[str]:
             f"the full search's p95 ({t['query']['full']['p95']} ms) adds our Python layer: "
             "snippets (re-analysing each hit's text), did-you-mean and per-language "
             "compilation; phrases and fuzzy queries are the slowest categories.")
+    if t and t["query"].get("grouped"):
+        g = t["query"]["grouped"]
+        out.append(
+            f"- `treaty search` and the web app go through `search.query`, which fetches "
+            f"*every* matching paragraph (stored document and JSON decoding each) to group them "
+            f"by article and count the articles: {g['p50']} ms p50 and {g['p95']} ms p95 at "
+            f"{r['corpus_mb']:.0f} MB, growing with the number of matches (the scaled corpus "
+            "repeats every paragraph in each copy); it also sets the searching phase's peak "
+            "memory. Grouping from a fast field (a document ordinal and a table of article "
+            "keys) instead of the stored documents would make it depend on the page size.")
     if t:
         out.append(
             f"- The tantivy index build ({t['build']['build_s']:.0f} s for "
@@ -792,8 +802,9 @@ def notes(r: dict, ing_mbs: float, peak_ingest: float) -> list[str]:
             "indexing are what the workers cannot take over.")
     out += [
         ("- Query latency is warm (one warm-up run of every query, then round-robin rounds). "
-        "\"Full search\" is `Searcher.search` as the CLI and web app call it (parsing, "
-        "compiling per language, engine, snippets from our offsets, did-you-mean); "
+        "\"Full search\" is `indexer.index.Searcher.search`, the top 10 paragraphs (parsing, "
+        "compiling per language — each query word's analysis is cached, so a warm mix "
+        "reuses it — engine, snippets from our offsets, did-you-mean); "
         "\"engine only\" is the compiled query on the engine, which is what the FTS5 "
         "baseline is compared with: an FTS5 table of the same paragraphs holding the same "
         "analysed terms (space-joined, unicode61 with every term character kept), the same "
