@@ -110,6 +110,8 @@ def ends_sentence(line: str) -> bool:
 
 def strip_drawing(line: str) -> str:
     """`line` without the signature-block rules (``|``, ``___``) at its edges."""
+    if "|" not in line and "_" not in line and "¦" not in line and "│" not in line:
+        return line.strip()  # only whitespace to remove (the regex tries every position)
     return _EDGE_DRAWING.sub("", line).strip()
 
 
