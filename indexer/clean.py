@@ -232,6 +232,8 @@ def _similar(a: str, b: str, bags: _Bags | None = None) -> bool:
         bags = _Bags()
     short, long_ = (a, b) if la <= lb else (b, a)
     ls = len(short)
+    if ls < 15 and 2 * ls / (la + lb) < _SIMILAR - 0.1:
+        return False  # neither test below can pass (cheap, before counting characters)
     common = bags.common(a, b)
     if common < _SIMILAR * ls:
         return False
@@ -417,7 +419,7 @@ def clean(text: str) -> Cleaned:
     if lines and lines[-1] == "":
         lines.pop()
     kinds = _furniture_kinds(lines)
-    vocab = Counter(w.lower() for w in re.findall(r"\w+(?:-\w+)*", text))
+    vocab = Counter(map(str.lower, re.findall(r"\w+(?:-\w+)*", text)))
     furniture: list[Line] = []
     blocks: list[list[_Phys]] = []
     page, block, in_block, seen_content, in_break = 0, -1, False, False, False
