@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Self
 
 from indexer.analysis import Token, analyse, has_han
+from indexer.docs import GROUPS_FILE, GroupTable
 from indexer.engines import (
     ENGINES,
     EngineSearcher,
@@ -204,7 +205,7 @@ def _row(doc: IndexDoc) -> Row:
         "kind": (_keyword(doc.kind.lower()),),
     }
     stored = json.dumps({f: getattr(doc, f) for f in _DOC_FIELDS}, ensure_ascii=False)
-    return Row(stored, keywords, texts)
+    return Row(stored, keywords, texts, (doc.treaty, doc.lang, doc.article_eid))
 
 
 @lru_cache(maxsize=4096)
@@ -318,13 +319,19 @@ def build_index(
     (gen / "engine").mkdir(parents=True)
     t0 = time.perf_counter()
     vocab = _Vocabulary()
+    numbers: dict[tuple[str, ...], int] = {}  # article group -> its number
+    sizes: list[int] = []  # documents per group
 
     def rows() -> Iterator[Row]:
         n = 0
         for chunk, chunk_vocab in _analysed(docs, workers):
             vocab.merge(chunk_vocab)
             for row in chunk:
-                yield row
+                group = numbers.setdefault(row.key, len(numbers))
+                if group == len(sizes):
+                    sizes.append(0)
+                sizes[group] += 1
+                yield dataclasses.replace(row, group=group)
                 n += 1
                 if progress is not None and n % 1000 == 0:
                     progress(n)
@@ -335,10 +342,12 @@ def build_index(
         if progress is not None:
             progress(n)
         (gen / VOCAB).write_text(json.dumps(vocab.to_json(), ensure_ascii=False), "utf-8")
+        GroupTable.dump(gen / GROUPS_FILE, numbers, sizes)
         meta = {
             "format": FORMAT,
             "engine": engine,
             "docs": n,
+            "groups": len(numbers),
             "languages": sorted(vocab.langs, key=lambda lang: (lang not in LANGUAGES, lang)),
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         }
@@ -413,6 +422,14 @@ class Searcher:
         self.languages: tuple[str, ...] = tuple(meta.get("languages", ())) or (*LANGUAGES,)
         self._backend = backend
         self._vocab: dict | None = None
+        self._groups: GroupTable | None = None
+
+    def groups(self) -> GroupTable | None:
+        """The article groups of the index (None: built before it recorded them)."""
+        if self._groups is None and self.meta.get("groups") is not None and (
+                self._backend.grouped):
+            self._groups = GroupTable.load(self.path / GROUPS_FILE)
+        return self._groups
 
     def __enter__(self) -> Self:
         return self

@@ -69,6 +69,9 @@ SNIPPETS_PER_HIT = 2
 RELAX_SHARE = 0.6
 #: Weight of an article's second and third best paragraph in its score.
 MORE_PARAGRAPHS = 0.25
+#: Paragraph hits fetched first to rank a page of groups (at least PAGE_FACTOR per group).
+PAGE_HITS = 1000
+PAGE_FACTOR = 4
 #: A word matching more documents than this by itself gets no "did you mean".
 RARE_DOCS = 2
 _PARA_RE = re.compile(r"__para_([^_]+(?:_[^_]+)*?)(?:__|$)")
@@ -223,10 +226,17 @@ class SearchSession:
         tree, plain = parse(query)
         ftree = _compiled(tree, langs)
         with self._lock:
-            groups = self._groups(ftree, filters)
+            paged = self._page(ftree, filters, limit)
+            if paged is None:
+                groups = self._groups(ftree, filters)
+                total = len(groups)
+            else:
+                groups, total = paged
             words = _plain_words(tree)
-            if words and len(words) > 1 and len(groups) < limit:
-                groups += self._relaxed(words, langs, filters, groups)
+            if words and len(words) > 1 and total < limit:
+                relaxed = self._relaxed(words, langs, filters, groups)
+                groups += relaxed
+                total += len(relaxed)
             suggestions = self._useful(self.searcher.suggest(tree, langs), langs, lang_filter)
             hits = [self._hit(g, ftree if not g.relaxed else _relaxed_tree(words or [], langs))
                     for g in groups[:limit]]
@@ -235,7 +245,7 @@ class SearchSession:
                     hit["aligned"] = self.aligned(hit["treaty"], hit["lang"], hit["paragraphs"])
         alternatives = list(dict.fromkeys(a for s in suggestions for a in s.alternatives))
         corrected = _corrected(query, suggestions)
-        return {"query": query, "total": len(groups), "suggestions": alternatives,
+        return {"query": query, "total": total, "suggestions": alternatives,
                 "corrected": corrected, "engine": self.engine, "plain": plain, "hits": hits}
 
     def _engine_search(self, tree: FNode, filters: Sequence[tuple[str, str]]
@@ -249,6 +259,95 @@ class SearchSession:
             return []
         found, _total = self._engine_search(ftree, filters)
         return _group((h.score, _stored(h.stored)) for h in found)
+
+    def _page(self, ftree: FNode, filters: Sequence[tuple[str, str]], limit: int
+              ) -> tuple[list[_Group], int] | None:
+        """The best `limit` groups and the number of groups, as `_groups` ranks them, from
+        the top paragraph hits only (None: the index does not record groups).
+
+        Unseen paragraphs score at most the last seen one (s), so a group none of whose
+        paragraphs was seen scores at most 1.5 s, and one with fewer seen than it has (and
+        fewer than three) at most its seen scores completed with s. The page is final when
+        its groups' scores are complete and every other group's bound is below the last of
+        them; else four times as many hits are fetched (at worst all of them)."""
+        table = self.searcher.groups()
+        if table is None:
+            return None
+        if isinstance(ftree, FNone):
+            return [], 0
+        be = self.searcher._backend
+        k = max(PAGE_HITS, PAGE_FACTOR * limit)
+        total: int | None = None
+        while True:
+            found, count = be.matches(ftree, filters, k)
+            complete = len(found) >= count
+            seen: dict[int, list[int]] = {}  # group -> indices of its hits in `found`
+            for i, m in enumerate(found):
+                seen.setdefault(m[1], []).append(i)
+            ranked = []
+            for g, idx in seen.items():
+                if len(idx) > 1:
+                    idx.sort(key=lambda i: -found[i][0])  # stable: engine order in ties
+                top = [found[i][0] for i in idx[:3]]
+                ranked.append((-(top[0] + MORE_PARAGRAPHS * sum(top[1:3])), table.rank[g], g))
+            ranked.sort()
+            if complete:
+                total = len(seen)
+            elif total is None:
+                total = be.group_count(ftree, filters)
+            page = ranked[:limit]
+            if complete or self._final(page, ranked, seen, found, table.sizes, total, limit):
+                break
+            k = min(count, k * 4)
+        return self._load(page, seen, found, complete, ftree, filters, table.sizes), total
+
+    @staticmethod
+    def _final(page: list[tuple[float, int, int]], ranked: list[tuple[float, int, int]],
+               seen: dict[int, list[int]], found: list, sizes: list[int], total: int,
+               limit: int) -> bool:
+        last = found[-1][0] if found else 0.0
+
+        def complete(g: int) -> bool:
+            return len(seen[g]) >= min(3, sizes[g])
+
+        def bound(g: int) -> float:
+            top = [found[i][0] for i in seen[g][:3]]
+            top += [last] * (min(3, sizes[g]) - len(top))
+            return top[0] + MORE_PARAGRAPHS * sum(top[1:3])
+
+        if not all(complete(g) for _s, _r, g in page):
+            return False
+        if len(page) < limit:
+            return total == len(seen)
+        floor = -page[-1][0]
+        if total > len(seen) and (1 + 2 * MORE_PARAGRAPHS) * last >= floor:
+            return False
+        return all(bound(g) < floor for _s, _r, g in ranked[limit:] if not complete(g))
+
+    def _load(self, page: list[tuple[float, int, int]], seen: dict[int, list[int]],
+              found: list, complete: bool, ftree: FNode, filters: Sequence[tuple[str, str]],
+              sizes: list[int]) -> list[_Group]:
+        """The page's groups with every matching paragraph (those below the hits fetched
+        come from a search of the page's groups), best first."""
+        be = self.searcher._backend
+        refs: dict[int, list[tuple[float, object]]] = {
+            g: [(found[i][0], found[i][2]) for i in seen[g]] for _s, _r, g in page}
+        short = [g for _s, _r, g in page if not complete and len(seen[g]) < sizes[g]]
+        if short:
+            known = {be.ref_key(r) for g in short for _s, r in refs[g]}
+            for score, g, ref in be.in_groups(ftree, filters, short,
+                                              sum(sizes[g] for g in short)):
+                if be.ref_key(ref) not in known:
+                    refs[g].append((score, ref))
+            for g in short:
+                refs[g].sort(key=lambda x: -x[0])
+        out = []
+        for neg, _r, g in page:
+            treaty, lang, article = self.searcher.groups().keys[g]  # type: ignore[union-attr]
+            grp = _Group(treaty, lang, article, -neg)
+            grp.docs = [(score, _stored(be.stored(ref))) for score, ref in refs[g]]
+            out.append(grp)
+        return out
 
     def _relaxed(self, words: list[Word], langs: Sequence[str],
                  filters: Sequence[tuple[str, str]], have: list[_Group]) -> list[_Group]:
@@ -305,8 +404,12 @@ class SearchSession:
         filters = [("lang", lang)] if lang else []
         out = []
         for s in suggestions:
-            found, _ = self._engine_search(_compiled(Word(s.term), langs), filters)
-            if len(found) > RARE_DOCS:
+            tree = _compiled(Word(s.term), langs)
+            if self.searcher.groups() is not None:
+                _found, n = self.searcher._backend.matches(tree, filters, 1)
+            else:
+                _hits, n = self._engine_search(tree, filters)
+            if n > RARE_DOCS:
                 continue
             own = count(s.term.lower())
             alts = tuple(a for a in s.alternatives if count(a) >= 3 * max(own, 1))

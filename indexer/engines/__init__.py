@@ -8,7 +8,7 @@ field tree of `indexer.query`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -35,6 +35,8 @@ class Row:
     stored: str  # the IndexDoc as JSON, returned with hits
     keywords: dict[str, tuple[str, ...]]  # filter field -> values (exact match)
     texts: dict[str, tuple[str, Sequence[TokenTuple]]]  # text field -> (text, our tokens)
+    key: tuple[str, ...] = ()  # the article group: (treaty, lang, article eId)
+    group: int = -1  # the group's number in this index (assigned by the builder; -1: none)
 
 
 @dataclass(frozen=True)
@@ -43,11 +45,44 @@ class EngineHit:
     score: float
 
 
+#: One match without its stored document: (score, group number, the engine's handle of the
+#: document for `EngineSearcher.stored`).
+Match = tuple[float, int, object]
+
+
 class EngineSearcher(Protocol):
+    #: The index records each document's group (indexes built before groups existed do not).
+    grouped: bool
+
     def search(
         self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
     ) -> tuple[list[EngineHit], int]:
         """(top hits, total number of matching documents)."""
+        ...
+
+    def matches(
+        self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
+    ) -> tuple[list[Match], int]:
+        """(the top `limit` matches best first, in the order `search` gives, total number of
+        matching documents); an engine may return more than `limit` (all of them)."""
+        ...
+
+    def group_count(self, tree: FNode, filters: Sequence[tuple[str, str]]) -> int:
+        """The number of distinct groups of the matching documents."""
+        ...
+
+    def in_groups(
+        self, tree: FNode, filters: Sequence[tuple[str, str]], groups: Sequence[int], limit: int
+    ) -> list[Match]:
+        """The matches (at most `limit`) that belong to `groups`, best first."""
+        ...
+
+    def stored(self, ref: object) -> str:
+        """The stored document of a match's handle."""
+        ...
+
+    def ref_key(self, ref: object) -> Hashable:
+        """A match's handle as a value that compares and hashes."""
         ...
 
     def close(self) -> None: ...

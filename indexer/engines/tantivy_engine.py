@@ -9,12 +9,12 @@ Scoring is tantivy's BM25; title and topic boosts come with the query.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 
 import tantivy
 
-from indexer.engines import EngineHit, Row
+from indexer.engines import EngineHit, Match, Row
 from indexer.query import (
     KEYWORD_FIELDS,
     FAll,
@@ -30,10 +30,17 @@ from indexer.query import (
     text_fields,
 )
 
+#: The fast field of each document's group number (`Row.group`).
+GROUP = "group"
+#: Most groups one terms aggregation may count (tantivy's bucket limit is 65000); more are
+#: counted in ranges of group numbers.
+_BUCKETS = 60_000
+
 
 def _schema() -> tantivy.Schema:
     sb = tantivy.SchemaBuilder()
     sb.add_bytes_field("doc", stored=True)
+    sb.add_unsigned_field(GROUP, indexed=True, fast=True)
     for name in KEYWORD_FIELDS:
         sb.add_text_field(name, tokenizer_name="raw", index_option="basic")
     for name in text_fields():
@@ -63,6 +70,8 @@ def _add_rows(writer: tantivy.IndexWriter, rows: Iterable[Row]) -> int:
     for row in rows:
         doc = tantivy.Document()
         doc.add_bytes("doc", row.stored.encode("utf-8"))
+        if row.group >= 0:
+            doc.add_unsigned(GROUP, row.group)
         for name, values in row.keywords.items():
             for value in values:
                 doc.add_text(name, value)
@@ -127,18 +136,83 @@ class TantivySearcher:
         self._ix = tantivy.Index.open(str(path))
         self._schema = self._ix.schema
         self._searcher = self._ix.searcher()
+        try:
+            self._searcher.fast_field_values(GROUP, [])
+            self.grouped = True
+        except ValueError:  # built before documents had groups
+            self.grouped = False
+
+    def _query(self, tree: FNode, filters: Sequence[tuple[str, str]],
+               extra: Sequence[tantivy.Query] = ()) -> tantivy.Query:
+        Q, O = tantivy.Query, tantivy.Occur
+        q = translate(tree, self._schema)
+        if filters or extra:
+            subs = [(O.Must, q)] + [
+                (O.Must, Q.const_score_query(Q.term_query(self._schema, f, v), 0.0))
+                for f, v in filters
+            ] + [(O.Must, Q.const_score_query(x, 0.0)) for x in extra]
+            q = Q.boolean_query(subs)
+        return q
+
+    def matches(
+        self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
+    ) -> tuple[list[Match], int]:
+        n = self._searcher.num_docs
+        if n == 0:
+            return [], 0
+        top = n if limit is None else max(1, min(limit, n))
+        res = self._searcher.search(self._query(tree, filters), top, count=True)
+        return self._matches(res.hits), int(res.count or 0)
+
+    def _matches(self, hits: list) -> list[Match]:
+        addrs = [a for _s, a in hits]
+        groups = self._searcher.fast_field_values(GROUP, addrs)
+        return [(float(s), -1 if g is None else int(g), a)
+                for (s, a), g in zip(hits, groups, strict=True)]
+
+    def group_count(self, tree: FNode, filters: Sequence[tuple[str, str]]) -> int:
+        q = self._query(tree, filters)
+        total, lo = 0, 0
+        top = self._max_group()
+        while lo <= top:
+            rng = tantivy.Query.range_query(self._schema, GROUP, tantivy.FieldType.Unsigned,
+                                            lo, lo + _BUCKETS - 1)
+            sub = tantivy.Query.boolean_query([(tantivy.Occur.Must, q),
+                                               (tantivy.Occur.Must, rng)])
+            agg = self._searcher.aggregate(
+                sub if top >= _BUCKETS else q,
+                {"g": {"terms": {"field": GROUP, "size": _BUCKETS}}})
+            total += len(agg["g"]["buckets"])
+            lo += _BUCKETS
+        return total
+
+    def _max_group(self) -> int:
+        if not hasattr(self, "_top"):
+            agg = self._searcher.aggregate(tantivy.Query.all_query(),
+                                           {"m": {"max": {"field": GROUP}}})
+            self._top = int(agg["m"]["value"] or 0)
+        return self._top
+
+    def in_groups(
+        self, tree: FNode, filters: Sequence[tuple[str, str]], groups: Sequence[int], limit: int
+    ) -> list[Match]:
+        if not groups:
+            return []
+        which = tantivy.Query.term_set_query(self._schema, GROUP, list(groups))
+        res = self._searcher.search(self._query(tree, filters, (which,)), max(1, limit),
+                                    count=False)
+        return self._matches(res.hits)
+
+    def ref_key(self, ref: object) -> Hashable:
+        return (ref.segment_ord, ref.doc)  # type: ignore[attr-defined]
+
+    def stored(self, ref: object) -> str:
+        return bytes(self._searcher.doc(ref).get_first("doc")).decode("utf-8")
 
     def search(
         self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
     ) -> tuple[list[EngineHit], int]:
-        Q, O = tantivy.Query, tantivy.Occur
-        q = translate(tree, self._schema)
-        if filters:
-            subs = [(O.Must, q)] + [
-                (O.Must, Q.const_score_query(Q.term_query(self._schema, f, v), 0.0))
-                for f, v in filters
-            ]
-            q = Q.boolean_query(subs)
+        q = self._query(tree, filters)
         n = self._searcher.num_docs
         if n == 0:
             return [], 0

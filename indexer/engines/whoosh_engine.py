@@ -8,14 +8,15 @@ query.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 
 from whoosh import fields, index, query, scoring
 from whoosh.analysis import Token as WToken
 from whoosh.analysis import Tokenizer
 
-from indexer.engines import EngineHit, Row, TokenTuple
+from indexer.engines import EngineHit, Match, Row, TokenTuple
 from indexer.query import (
     KEYWORD_FIELDS,
     FAll,
@@ -32,6 +33,8 @@ from indexer.query import (
 )
 
 _SEP = "\x1f"
+#: Each document's group number (`Row.group`), by document number: 32-bit, native order.
+GROUPS = "groups.u32"
 
 
 def encode(tokens: Sequence[TokenTuple]) -> str:
@@ -85,8 +88,10 @@ def build(path: Path, rows: Iterable[Row]) -> int:
     ix = index.create_in(str(path), _schema())
     writer = ix.writer(limitmb=256)
     n = 0
+    groups = array("i")
     try:
         for row in rows:
+            groups.append(row.group)
             doc: dict[str, str] = {"doc": row.stored}
             for name, values in row.keywords.items():
                 if values:
@@ -100,6 +105,8 @@ def build(path: Path, rows: Iterable[Row]) -> int:
         writer.cancel()
         raise
     writer.commit()
+    # One writer makes one segment: document numbers are the order the rows came in.
+    (path / GROUPS).write_bytes(groups.tobytes())
     return n
 
 
@@ -137,6 +144,43 @@ class WhooshSearcher:
     def __init__(self, path: Path) -> None:
         self._ix = index.open_dir(str(path))
         self._searcher = self._ix.searcher(weighting=scoring.BM25F())
+        self._groups = array("i")
+        file = Path(path) / GROUPS
+        if file.exists():
+            self._groups.frombytes(file.read_bytes())
+        self.grouped = len(self._groups) == self._searcher.doc_count_all() and (
+            min(self._groups, default=0) >= 0)
+
+    def _query(self, tree: FNode, filters: Sequence[tuple[str, str]]
+               ) -> tuple[query.Query, query.Query | None]:
+        flt = query.And([query.Term(f, v) for f, v in filters]) if filters else None
+        return translate(tree), flt
+
+    def matches(
+        self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
+    ) -> tuple[list[Match], int]:
+        """Every match, whatever `limit` (Whoosh scores every match anyway)."""
+        q, flt = self._query(tree, filters)
+        results = self._searcher.search(q, filter=flt, limit=None)
+        groups = self._groups
+        return [(float(s or 0.0), groups[d], d) for s, d in results.top_n], len(results)
+
+    def group_count(self, tree: FNode, filters: Sequence[tuple[str, str]]) -> int:
+        found, _ = self.matches(tree, filters, None)
+        return len({g for _s, g, _d in found})
+
+    def in_groups(
+        self, tree: FNode, filters: Sequence[tuple[str, str]], groups: Sequence[int], limit: int
+    ) -> list[Match]:
+        found, _ = self.matches(tree, filters, None)
+        want = set(groups)
+        return [m for m in found if m[1] in want][:limit]
+
+    def ref_key(self, ref: object) -> Hashable:
+        return ref  # type: ignore[return-value]
+
+    def stored(self, ref: object) -> str:
+        return self._searcher.stored_fields(ref)["doc"]
 
     def search(
         self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
