@@ -645,8 +645,9 @@ def content_scores(text: str, lang: str, memo: ScoreMemo | None = None) -> dict[
     """Topic scores of an article's text with its opening counted again (0..1 each)."""
     whole = raw_scores(text, lang, memo)
     opening = raw_scores(_opening(text), lang, memo)
+    # in model order, never set order: ties must break the same way in every process
     merged = {k: whole.get(k, 0.0) + OPENING_WEIGHT * opening.get(k, 0.0)
-              for k in whole.keys() | opening}
+              for k in TOPICS if k in whole or k in opening}
     return normalise(merged)
 
 

@@ -106,3 +106,24 @@ def test_treaty_register() -> None:
     assert treaty_register("The competent authorities of the Contracting States shall settle", "en") > 0
     assert treaty_register("We apply tax treaties and prepare refund claims for our clients.", "en") <= 0
     assert treaty_register("Unofficial English translation. Editorial notes are ours.", "en") <= 0
+
+
+def test_topic_scores_do_not_depend_on_hash_seed() -> None:
+    """Ties between topics break in model order, so every process (and every ingest worker)
+    labels an article the same way whatever PYTHONHASHSEED is."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from indexer.topics import content_scores, classify;"
+        "t='Interest and royalties arising in a Contracting State';"
+        "print(list(content_scores(t, 'en')), classify(None, t, 'en'))"
+    )
+    outs = set()
+    for seed in ("0", "1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        outs.add(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                text=True, check=True, cwd=os.path.dirname(os.path.dirname(
+                                    os.path.abspath(__file__)))).stdout)
+    assert len(outs) == 1, outs
