@@ -267,3 +267,25 @@ def test_random_queries_never_raise(ingested, query, lang, as_json):
         query, repr(result.exception))
     if as_json and result.exit_code == 0:
         assert json.loads(result.output)["query"] is not None
+
+
+@pytest.mark.parametrize("engine", ["whoosh", "tantivy"])
+def test_page_from_few_hits_equals_grouping_every_match(ingested, tmp_path, monkeypatch, engine):
+    """Ranking a page from the top hits (deepening when a bound fails) gives exactly the
+    result of grouping every match; so does an index without group numbers."""
+    import search.query as sq
+    from indexer.docs import index_docs
+    from indexer.index import build_index
+
+    build_index(index_docs(ingested), tmp_path / "ix", engine=engine, workers=1)
+    queries = [("resident", {}), ("dividends", {"limit": 20}), ('"permanent establishment"', {}),
+               ("divid*", {"limit": 3}), ("tax", {"lang": "en", "limit": 7}),
+               ("interest AND NOT dividends", {})]
+    with SearchSession(ingested, tmp_path / "ix") as s:
+        monkeypatch.setattr(s.searcher, "groups", lambda: None)  # the old path: every match
+        expected = [s.search(q, **kw) for q, kw in queries]
+    monkeypatch.setattr(sq, "PAGE_HITS", 2)
+    monkeypatch.setattr(sq, "PAGE_FACTOR", 1)
+    with SearchSession(ingested, tmp_path / "ix") as s:
+        assert s.searcher.groups() is not None
+        assert [s.search(q, **kw) for q, kw in queries] == expected
