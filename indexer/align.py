@@ -643,20 +643,42 @@ def versions_from_rows(rows: Iterable[dict]) -> dict[tuple[str, str], Version]:
     return {k: Version(k[1], tuple(build(n) for n in v)) for k, v in roots.items()}
 
 
-def align_corpus(versions: Mapping[tuple[str, str], Version] | Iterable[tuple[str, Version]]
-                 ) -> list[tuple]:
+def _align_rows(treaty: str, vs: Sequence[Version]) -> list[tuple]:
+    return store_rows(align_versions(treaty, vs))
+
+
+#: Fewer multilingual treaties than this are aligned in this process (a pool costs ~1 s).
+PARALLEL_MIN_TREATIES = 8
+
+
+def align_corpus(versions: Mapping[tuple[str, str], Version] | Iterable[tuple[str, Version]],
+                 workers: int = 1) -> list[tuple]:
     """Store rows for every treaty: `versions` maps (treaty, lang) -> Version, or is a list of
-    (treaty, Version) pairs (several per treaty and language allowed)."""
+    (treaty, Version) pairs (several per treaty and language allowed). Treaties are
+    independent, so with `workers` > 1 and enough of them they are aligned in a process pool;
+    the rows are the same and in the same order either way."""
     items = versions.items() if isinstance(versions, Mapping) else versions
     by_treaty: dict[str, list[Version]] = defaultdict(list)
     for key, v in items:
         treaty = key[0] if isinstance(key, tuple) else key
         by_treaty[treaty].append(v)
-    rows: list[tuple] = []
+    jobs: list[tuple[str, list[Version]]] = []
     for treaty, vs in by_treaty.items():
         # a canonical order (where each version starts in its source, then language), so
         # links come out the same whether a version was just processed or read back
         vs = sorted(vs, key=lambda v: (min((u.start for u in v.units), default=0), v.lang))
         if len({v.lang for v in vs}) > 1:
-            rows.extend(store_rows(align_versions(treaty, vs)))
+            jobs.append((treaty, vs))
+    rows: list[tuple] = []
+    if workers > 1 and len(jobs) >= PARALLEL_MIN_TREATIES:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            for part in pool.map(_align_rows, *zip(*jobs), chunksize=4):
+                rows.extend(part)
+        return rows
+    for treaty, vs in jobs:
+        rows.extend(_align_rows(treaty, vs))
     return rows

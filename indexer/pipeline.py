@@ -297,7 +297,8 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     _disambiguate(fresh)
     _harmonise_topics(fresh)
     _refresh_reports(reports, fresh)
-    path = store.write(ddir, fresh, keep=keep, links=_links(ddir, fresh, keep))
+    links = _links(ddir, fresh, keep, workers=workers or os.cpu_count() or 1)
+    path = store.write(ddir, fresh, keep=keep, links=links)
     reused = _articles_from_store(ddir, keep)
     reports = [reused.get(r.file, r) if r.reused else r for r in reports]
     index_path = None
@@ -315,7 +316,7 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
 
 
 def _links(ddir: Path, fresh: Sequence[tuple[Document, list[tuple]]],
-           keep: Sequence[str]) -> list[tuple]:
+           keep: Sequence[str], workers: int = 1) -> list[tuple]:
     """Alignment links of every treaty, from the fresh documents and the kept files' units
     (read from the current store before it is replaced)."""
     from indexer.align import align_corpus, versions_from_rows
@@ -329,7 +330,7 @@ def _links(ddir: Path, fresh: Sequence[tuple[Document, list[tuple]]],
             rows = db.execute(f"SELECT * FROM units WHERE file IN ({marks})", list(keep))
             kept = versions_from_rows([dict(r) for r in rows])
         items.extend((treaty, v) for (treaty, _), v in kept.items())
-    return align_corpus(items)
+    return align_corpus(items, workers=workers)
 
 
 def _harmonise_topics(docs: list[tuple[Document, list[tuple]]]) -> None:

@@ -337,3 +337,20 @@ def test_pairwise_links_are_consistent(ingested):
         arts[a, b] = dict(_pairs(_links(ingested, "br-se-1965", "article", a, b), a))
     for s, e in arts["sv", "en"].items():
         assert arts["en", "pt"].get(e) == arts["sv", "pt"].get(s)
+
+
+def test_parallel_alignment_gives_the_same_rows(ingested) -> None:
+    """Treaties are aligned independently: a process pool gives the same rows in order."""
+    import sqlite3
+
+    from indexer import align, store
+
+    db = sqlite3.connect(store.store_path(ingested))
+    db.row_factory = sqlite3.Row
+    versions = align.versions_from_rows([dict(r) for r in db.execute("SELECT * FROM units")])
+    # eight copies of the corpus's multilingual treaties under distinct ids
+    items = [(f"{t}-{i}", v) for i in range(4) for (t, _), v in versions.items()]
+    one = align.align_corpus(items, workers=1)
+    two = align.align_corpus(items, workers=2)
+    assert len({r[0] for r in two}) >= align.PARALLEL_MIN_TREATIES
+    assert two == one
