@@ -168,6 +168,8 @@ def show(treaty: str | None, lang: str | None, data: Path | None, as_json: bool)
 
 
 def _print_outline(result: dict) -> None:
+    from search.compare import pad
+
     click.echo(f"{result['treaty']}  {result['title'] or ''}")
     click.echo(f"parties: {', '.join(result['parties'])}  signed: {result['signed'] or '?'}  "
                f"place: {result['place'] or '?'}  files: {', '.join(result['files'])}")
@@ -180,8 +182,8 @@ def _print_outline(result: dict) -> None:
                 num = f"{u['number']}{mark}" if u["number"] is not None else "-"
                 head = "Art." if u["kind"] == "article" else "Prot."
                 extra = f" -> Art. {u['refers_to']}" if u["refers_to"] else ""
-                click.echo(f"  {head:5} {num:>4} {u['label'] or '':>6}  "
-                           f"{(u['title'] or '')[:40]:40}  {u['topic'] or '':28} "
+                click.echo(f"  {head:5} {num:>4} {pad(u['label'] or '', 6, right=True)}  "
+                           f"{pad((u['title'] or '')[:40], 40)}  {u['topic'] or '':28} "
                            f"{u['paragraphs']:>2} para{extra}")
             else:
                 click.echo(f"  {u['kind']:<11} {u['eid']:<10} lines {u['lines'][0]}-"

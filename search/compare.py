@@ -366,8 +366,10 @@ def wrap(text: str, width: int) -> list[str]:
     return lines or [""]
 
 
-def _pad(s: str, width: int) -> str:
-    return s + " " * max(0, width - display_width(s))
+def pad(s: str, width: int, right: bool = False) -> str:
+    """`s` padded with spaces to `width` terminal columns (CJK characters take two)."""
+    fill = " " * max(0, width - display_width(s))
+    return fill + s if right else s + fill
 
 
 def _columns(cells: Sequence[str], width: int, sep: str = " │ ") -> list[str]:
@@ -377,7 +379,7 @@ def _columns(cells: Sequence[str], width: int, sep: str = " │ ") -> list[str]:
     height = max(len(w) for w in wrapped)
     out = []
     for i in range(height):
-        parts = [_pad(w[i] if i < len(w) else "", col) for w in wrapped]
+        parts = [pad(w[i] if i < len(w) else "", col) for w in wrapped]
         out.append(sep.join(parts).rstrip())
     return out
 
