@@ -107,6 +107,11 @@ def _roman(s: str) -> int | None:
 
 def numbers(text: str, lang: str) -> Counter:
     """The numbers a text carries, as strings without separators (a multiset)."""
+    return Counter(_numbers(text, lang))
+
+
+@lru_cache(maxsize=65536)
+def _numbers(text: str, lang: str) -> Counter:
     out: Counter = Counter()
     for m in _DIGITS_RE.finditer(text):
         digits = re.sub(r"\D", "", m.group())
@@ -149,7 +154,7 @@ def _stem(word: str, lang: str) -> str:
     return stem.stemWord(word) if stem is not None else word
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=65536)
 def tokens(text: str, lang: str) -> frozenset[str]:
     """Word types for the lexical cue: folded stems (Han characters for Chinese)."""
     if lang == "zh":
@@ -337,6 +342,11 @@ class Bead:
     evidence: str
 
 
+#: Half-width of the diagonal band the sequence aligner explores (at least, and as a share).
+BAND_MIN = 4
+BAND_SHARE = 0.15
+
+
 def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
                     merged_a: Mapping[int, Segment], merged_b: Mapping[int, Segment],
                     model: Model) -> list[Bead]:
@@ -362,8 +372,12 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
             cache[k] = ev
         return cache[k]
 
+    # Only cells near the diagonal are explored (as hunalign does): versions of one treaty
+    # do not drift far apart, and the band keeps long lists from costing n x m evidence.
+    band = max(BAND_MIN, abs(n - m) + 3, int(BAND_SHARE * max(n, m)))
     for i in range(n + 1):
-        for j in range(m + 1):
+        centre = i * m / n if n else 0
+        for j in range(max(0, int(centre) - band), min(m, int(centre) + band + 1) + 1):
             if i == j == 0:
                 continue
             best, arg = inf, None
@@ -591,6 +605,10 @@ def align_versions(treaty: str, versions: Sequence[Version],
                    langs: Sequence[str] | None = None) -> Alignment:
     """Links between every pair of language versions of `treaty` (sv↔en, sv↔pt, en↔pt),
     each pair in the order the versions come."""
+    # texts are tokenised once per treaty, whichever pairs and passes use them; the caches
+    # are emptied per treaty so that nothing is carried from one treaty to the next
+    tokens.cache_clear()
+    _numbers.cache_clear()
     merged = merge_versions(versions)
     if langs is not None:
         merged = [v for v in merged if v.lang in langs]
