@@ -70,7 +70,7 @@ RELAX_SHARE = 0.6
 #: Weight of an article's second and third best paragraph in its score.
 MORE_PARAGRAPHS = 0.25
 #: Paragraph hits fetched first to rank a page of groups (at least PAGE_FACTOR per group).
-PAGE_HITS = 1000
+PAGE_HITS = 4000
 PAGE_FACTOR = 4
 #: A word matching more documents than this by itself gets no "did you mean".
 RARE_DOCS = 2
@@ -285,9 +285,7 @@ class SearchSession:
             for i, m in enumerate(found):
                 seen.setdefault(m[1], []).append(i)
             ranked = []
-            for g, idx in seen.items():
-                if len(idx) > 1:
-                    idx.sort(key=lambda i: -found[i][0])  # stable: engine order in ties
+            for g, idx in seen.items():  # `found` is best first: so is each group's list
                 top = [found[i][0] for i in idx[:3]]
                 ranked.append((-(top[0] + MORE_PARAGRAPHS * sum(top[1:3])), table.rank[g], g))
             ranked.sort()
@@ -322,7 +320,12 @@ class SearchSession:
         floor = -page[-1][0]
         if total > len(seen) and (1 + 2 * MORE_PARAGRAPHS) * last >= floor:
             return False
-        return all(bound(g) < floor for _s, _r, g in ranked[limit:] if not complete(g))
+        for neg, _r, g in ranked[limit:]:
+            if -neg + 2 * MORE_PARAGRAPHS * last < floor:
+                return True  # nor can any group ranked below (their bounds are lower)
+            if not complete(g) and bound(g) >= floor:
+                return False
+        return True
 
     def _load(self, page: list[tuple[float, int, int]], seen: dict[int, list[int]],
               found: list, complete: bool, ftree: FNode, filters: Sequence[tuple[str, str]],
