@@ -555,17 +555,24 @@ def resolve(c: Citation, treaties: Sequence[TreatyRef | tuple]) -> list[str]:
     preferred to a multilateral one that also includes them) and year; with neither, every
     treaty is a candidate.
     """
-    refs = [TreatyRef(*t) for t in treaties]
     if c.treaty_id:
-        return [r.treaty_id for r in refs if r.treaty_id.lower() == c.treaty_id.lower()]
+        wanted_id = c.treaty_id.lower()
+        return [t[0] for t in treaties if t[0].lower() == wanted_id]
     wanted = set(c.parties)
-    hits = [
-        r
-        for r in refs
-        if wanted <= {p.upper() for p in r.parties} and (c.year is None or r.year == c.year)
-    ]
-    exact = [r for r in hits if wanted and {p.upper() for p in r.parties} == wanted]
-    return [r.treaty_id for r in (exact or hits)]
+    hits: list[tuple[str, bool]] = []  # (id, parties exactly the cited ones)
+    for t in treaties:
+        treaty_id, parties, year = t[0], t[1], t[2]
+        if c.year is not None and year != c.year:
+            continue
+        if not wanted <= set(parties):
+            have = {p.upper() for p in parties}
+            if not wanted <= have:
+                continue
+        else:
+            have = set(parties)
+        hits.append((treaty_id, bool(wanted) and have == wanted))
+    exact = [tid for tid, is_exact in hits if is_exact]
+    return exact or [tid for tid, _ in hits]
 
 
 def number_ranges(numbers: Iterable[int]) -> str:
