@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -184,20 +185,28 @@ def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocRep
 PARALLEL_MIN_BYTES = 2_000_000
 
 
-def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None
-                   ) -> tuple[DocReport, tuple[Document, list[tuple]] | None]:
+def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None,
+                   alone: bool = False
+                   ) -> tuple[DocReport, tuple[Document, list[tuple]] | None, list[tuple]]:
     """Read and process one manifest entry (pure apart from reading the file; runs in worker
-    processes too). Returns its report and the processed document, or None when the file is
-    unchanged (``report.reused``) or failed (``report.error``)."""
+    processes too). Returns its report, the processed document (None when the file is
+    unchanged, ``report.reused``, or failed, ``report.error``) and, for a file that is
+    `alone` in its treaty, the treaty-level steps done here too: topics and links."""
     t1 = time.perf_counter()
     rep = DocReport(file=entry.file)
     item = None
+    links: list[tuple] = []
     try:
         decoded = read_file(corpus_dir / entry.file)
         if prior_sha is not None and prior_sha == decoded.sha256 and entry.declared:
             rep.reused = True
         else:
             doc, removed = process(decoded, _meta_from_entry(entry))
+            if alone:
+                box = [(doc, removed)]
+                _harmonise_topics(box)
+                doc, removed = box[0]
+                links = _links_of(box)
             item = (doc, removed)
             rep.treaty = doc.meta.treaty
             rep.languages = tuple(v.lang for v in doc.versions)
@@ -211,12 +220,12 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
         rep.error = (f"{entry.file}: internal error ({type(exc).__name__}: {exc}); "
                      "the file was skipped, please report it")
     rep.seconds = time.perf_counter() - t1
-    return rep, item
+    return rep, item, links
 
 
-def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]]
-                   ) -> list[tuple[DocReport, tuple[Document, list[tuple]] | None]]:
-    return [_process_entry(corpus_dir, entry, sha) for entry, sha in jobs]
+def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]],
+                   alone: frozenset[str] = frozenset()) -> list[tuple]:
+    return [_process_entry(corpus_dir, entry, sha, entry.file in alone) for entry, sha in jobs]
 
 
 def _worker_count(corpus_dir: Path, entries: Sequence[manifest.Entry], workers: int | None
@@ -235,9 +244,8 @@ def _worker_count(corpus_dir: Path, entries: Sequence[manifest.Entry], workers: 
 
 
 def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dict,
-                 workers: int | None, progress: Callable[[str], None] | None
-                 ) -> Iterator[tuple[manifest.Entry, tuple[DocReport,
-                                                           tuple[Document, list[tuple]] | None]]]:
+                 workers: int | None, progress: Callable[[str], None] | None,
+                 alone: frozenset[str] = frozenset()) -> Iterator[tuple[manifest.Entry, tuple]]:
     """Each entry with its result, in manifest order; `progress` is called per document in
     this process (before it is processed when sequential, as it completes when parallel)."""
     n = _worker_count(corpus_dir, entries, workers)
@@ -246,7 +254,7 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
         for entry, sha in zip(entries, shas):
             if progress:
                 progress(entry.file)
-            yield entry, _process_entry(corpus_dir, entry, sha)
+            yield entry, _process_entry(corpus_dir, entry, sha, entry.file in alone)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -257,9 +265,11 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
               for i in range(0, len(entries), size)]
     ctx = multiprocessing.get_context("spawn")  # no fork of a parent that may hold threads
     with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
-        futures = [pool.submit(_process_chunk, corpus_dir, chunk) for chunk in chunks]
-        for chunk, future in zip(chunks, futures):
-            for (entry, _), result in zip(chunk, future.result()):
+        futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone) for chunk in chunks]
+        for k, chunk in enumerate(chunks):
+            results = futures[k].result()
+            futures[k] = None  # a consumed result is not kept alive by the list
+            for (entry, _), result in zip(chunk, results):
                 if progress:
                     progress(entry.file)
                 yield entry, result
@@ -281,24 +291,40 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     ddir = data_dir(data)
     entries = manifest.load(corpus_dir)
     prior = {} if force else store.previous(ddir)
+    alone = _alone(entries)
     reports: list[DocReport] = []
-    fresh: list[tuple[Document, list[tuple]]] = []
     keep: list[str] = []
-    for entry, (rep, item) in _run_entries(corpus_dir, entries, prior, workers, progress):
-        if item is not None:
-            fresh.append(item)
-        elif rep.reused:
-            keep.append(entry.file)
-        reports.append(rep)
-    if reports and all(r.error for r in reports):
+    links: list[tuple] = []
+
+    def documents() -> Iterator[tuple[Document, list[tuple]]]:
+        """Documents for the store as they come: a file alone in its treaty goes straight
+        in (its topics and links were made with it); the others wait for their partners."""
+        pending: list[tuple[Document, list[tuple]]] = []
+        for entry, (rep, item, doc_links) in _run_entries(corpus_dir, entries, prior, workers,
+                                                          progress, alone):
+            reports.append(rep)
+            if item is None:
+                if rep.reused:
+                    keep.append(entry.file)
+            elif entry.file in alone:
+                links.extend(doc_links)
+                yield item
+            else:
+                pending.append(item)
+        if reports and all(r.error for r in reports):
+            raise _NothingToStore
+        _reprocess_partners(corpus_dir, ddir, entries, pending, keep, reports)
+        _disambiguate(pending)
+        _harmonise_topics(pending)
+        _refresh_reports(reports, pending)
+        links.extend(_links(ddir, pending, keep, workers=workers or os.cpu_count() or 1))
+        yield from pending
+
+    try:
+        path = store.write(ddir, documents(), keep=keep, links=links)
+    except _NothingToStore:
         # nothing to store: the previous corpus (if any) stays exactly as it was
         return IngestReport(reports, None, None, time.perf_counter() - t0)
-    _reprocess_partners(corpus_dir, ddir, entries, fresh, keep, reports)
-    _disambiguate(fresh)
-    _harmonise_topics(fresh)
-    _refresh_reports(reports, fresh)
-    links = _links(ddir, fresh, keep, workers=workers or os.cpu_count() or 1)
-    path = store.write(ddir, fresh, keep=keep, links=links)
     reused = _articles_from_store(ddir, keep)
     reports = [reused.get(r.file, r) if r.reused else r for r in reports]
     index_path = None
@@ -313,6 +339,28 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         index_stage.build_index(index_docs(ddir), index_path,
                                 engine=engine or os.environ.get("TREATY_ENGINE") or "whoosh")
     return IngestReport(reports, path, index_path, time.perf_counter() - t0)
+
+
+class _NothingToStore(Exception):
+    """Every document failed: the store is not replaced."""
+
+
+def _alone(entries: Sequence[manifest.Entry]) -> frozenset[str]:
+    """Files certainly alone in their treaty: every entry declares its treaty id and no other
+    entry declares the same one. (An undeclared file's id is only known once processed, so
+    with any undeclared file every treaty waits for the cross-file steps.)"""
+    if any(not e.declared or not e.treaty for e in entries):
+        return frozenset()
+    counts = Counter(e.treaty for e in entries)
+    return frozenset(e.file for e in entries if counts[e.treaty] == 1)
+
+
+def _links_of(docs: Sequence[tuple[Document, list[tuple]]]) -> list[tuple]:
+    """Alignment links of the treaties of `docs` (no kept files involved)."""
+    from indexer.align import align_corpus
+
+    return align_corpus([(doc.meta.treaty, v) for doc, _ in docs for v in doc.versions
+                         if v.lang in doc.meta.languages])
 
 
 def _links(ddir: Path, fresh: Sequence[tuple[Document, list[tuple]]],
@@ -373,7 +421,7 @@ def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest
     owners = store.file_treaties(ddir)
     by_file = {e.file: e for e in entries}
     for file in [f for f in keep if owners.get(f) in touched]:
-        rep, item = _process_entry(corpus_dir, by_file[file], None)
+        rep, item, _links_unused = _process_entry(corpus_dir, by_file[file], None)
         keep.remove(file)
         if item is not None:
             fresh.append(item)

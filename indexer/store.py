@@ -155,19 +155,21 @@ def file_treaties(data_dir: Path) -> dict[str, str]:
 def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple]]],
           keep: Iterable[str] = (), links: Iterable[tuple] = ()) -> Path:
     """Write a new store: `documents` (each with its removed furniture rows) plus the `keep`
-    files copied unchanged from the current store; then atomically replace the old one."""
+    files copied unchanged from the current store, then `links`; then atomically replace the
+    old one. `keep` and `links` are read only after `documents` is exhausted, so a generator
+    of documents may still fill them."""
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     final = store_path(data_dir)
     tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
     tmp.unlink(missing_ok=True)
-    keep = list(keep)
     try:
         with closing(sqlite3.connect(tmp)) as db:
             db.executescript(SCHEMA)
             db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
-            for doc, removed in documents:
+            for doc, removed in documents:  # may be a generator: inserted as they come
                 _insert_document(db, doc, removed)
+            keep = list(keep)  # read after the documents, which may have decided it
             if keep and final.exists():
                 db.execute("ATTACH DATABASE ? AS old", (f"file:{final}?mode=ro",))
                 marks = ",".join("?" * len(keep))
