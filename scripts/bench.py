@@ -649,7 +649,7 @@ def render(r: dict) -> str:
         (f"| **ingest throughput**, {a['workers']} workers (read → store + links + tantivy "
         f"index), on {ing_mb:.1f} MB | **{ing_mbs:.3f} MB/s** | – | – | ≥ 1 MB/s | "
         f"{verdict(ing_mbs, TARGETS['ingest_mbs'], True)} |"),
-        f"| documents stage only (read → segment), same run | {doc_mbs:.3f} MB/s | – | – | | |",
+        f"| documents stage (read → segment, with topics and links made in the workers), same run | {doc_mbs:.3f} MB/s | – | – | | |",
         (f"| index build, {src_mb:.0f} MB | {cell(t and t['build'], 'build_s', unit=' s')} | "
         f"{cell(w and w['build'], 'build_s', unit=' s')} | "
         f"{cell(f, 'build_s', unit=' s')}¹ | | |"),
