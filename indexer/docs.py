@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 from indexer import store
@@ -23,7 +24,7 @@ def topic_names(topic: str | None) -> str:
 
 def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
     """Every searchable paragraph of the store, in store order."""
-    with store.connect(data_dir) as db:
+    with closing(store.connect(data_dir)) as db:
         parties = {r["id"]: tuple(json.loads(r["parties"] or "[]"))
                    for r in db.execute("SELECT id, parties FROM treaties")}
         tops = {}

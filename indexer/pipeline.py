@@ -7,6 +7,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -76,14 +77,14 @@ def _with_changes(unit: Unit, changes_by_line: dict[int, tuple[Change, ...]]) ->
 def _title_and_closing(versions: Sequence[Version]) -> tuple[str | None, str | None]:
     """The segmented title and closing formula, where a version has them: metadata is read
     from these before any other line (a bill may quote other treaties' dates first)."""
-    title = closing = None
+    title = formula = None
     for v in versions:
         for u in v.units:
             if u.kind == "title" and title is None:
                 title = u.text
-            elif u.kind == "closing" and closing is None:
-                closing = u.text
-    return title, closing
+            elif u.kind == "closing" and formula is None:
+                formula = u.text
+    return title, formula
 
 
 def _count(units: Sequence[Unit], kind: str) -> int:
@@ -166,7 +167,7 @@ def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocRep
         return out
     import json
 
-    with store.connect(db_dir) as db:
+    with closing(store.connect(db_dir)) as db:
         for f in files:
             row = db.execute("SELECT treaty, languages, warnings FROM documents WHERE file=?",
                              (f,)).fetchone()
@@ -373,7 +374,7 @@ def _links(ddir: Path, fresh: Sequence[tuple[Document, list[tuple]]],
     for doc, _ in fresh:
         items.extend((doc.meta.treaty, v) for v in doc.versions if v.lang in doc.meta.languages)
     if keep:
-        with store.connect(ddir) as db:
+        with closing(store.connect(ddir)) as db:
             marks = ",".join("?" * len(keep))
             rows = db.execute(f"SELECT * FROM units WHERE file IN ({marks})", list(keep))
             kept = versions_from_rows([dict(r) for r in rows])

@@ -191,7 +191,8 @@ def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple]]],
 
 
 def connect(data_dir: Path) -> sqlite3.Connection:
-    """A read-only connection to the store, rows as sqlite3.Row."""
+    """A read-only connection to the store, rows as sqlite3.Row. The caller closes it (a
+    sqlite3 connection used as a context manager only commits; wrap it in `closing`)."""
     path = store_path(data_dir)
     if not path.exists():
         raise StoreError(f"no corpus at {path}: run `treaty ingest` first (or pass --data DIR)")
