@@ -297,9 +297,10 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     keep: list[str] = []
     links: list[tuple] = []
 
-    def documents() -> Iterator[tuple[Document, list[tuple]]]:
-        """Documents for the store as they come: a file alone in its treaty goes straight
-        in (its topics and links were made with it); the others wait for their partners."""
+    def documents() -> Iterator[tuple[Document, list[tuple], list[tuple]]]:
+        """Documents for the store as they come, with their removed rows and links: a file
+        alone in its treaty goes straight in (its topics and links were made with it); the
+        others wait for their partners (their links go in at the end, through `links`)."""
         pending: list[tuple[Document, list[tuple]]] = []
         for entry, (rep, item, doc_links) in _run_entries(corpus_dir, entries, prior, workers,
                                                           progress, alone):
@@ -308,8 +309,7 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
                 if rep.reused:
                     keep.append(entry.file)
             elif entry.file in alone:
-                links.extend(doc_links)
-                yield item
+                yield (*item, doc_links)
             else:
                 pending.append(item)
         if reports and all(r.error for r in reports):
@@ -319,7 +319,8 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         _harmonise_topics(pending)
         _refresh_reports(reports, pending)
         links.extend(_links(ddir, pending, keep, workers=workers or os.cpu_count() or 1))
-        yield from pending
+        for doc, removed in pending:
+            yield doc, removed, []
 
     try:
         path = store.write(ddir, documents(), keep=keep, links=links)

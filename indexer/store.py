@@ -95,6 +95,10 @@ def _insert_document(db: sqlite3.Connection, doc: Document, removed: Iterable[tu
     )
 
 
+def _insert_links(db: sqlite3.Connection, links: Iterable[tuple]) -> None:
+    db.executemany("INSERT INTO links VALUES (?,?,?,?,?,?,?,?)", links)
+
+
 def _treaty_rows(db: sqlite3.Connection) -> None:
     """(Re)derive the treaties table from documents."""
     db.execute("DELETE FROM treaties")
@@ -152,12 +156,13 @@ def file_treaties(data_dir: Path) -> dict[str, str]:
         return dict(db.execute("SELECT file, treaty FROM documents"))
 
 
-def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple]]],
+def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple], list[tuple]]],
           keep: Iterable[str] = (), links: Iterable[tuple] = ()) -> Path:
-    """Write a new store: `documents` (each with its removed furniture rows) plus the `keep`
-    files copied unchanged from the current store, then `links`; then atomically replace the
-    old one. `keep` and `links` are read only after `documents` is exhausted, so a generator
-    of documents may still fill them."""
+    """Write a new store: `documents` (each with its removed furniture rows and the link rows
+    made with it, inserted as they come so that nothing piles up in memory) plus the `keep`
+    files copied unchanged from the current store, then the remaining `links`; then atomically
+    replace the old one. `keep` and `links` are read only after `documents` is exhausted, so a
+    generator of documents may still fill them."""
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     final = store_path(data_dir)
@@ -167,8 +172,9 @@ def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple]]],
         with closing(sqlite3.connect(tmp)) as db:
             db.executescript(SCHEMA)
             db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
-            for doc, removed in documents:  # may be a generator: inserted as they come
+            for doc, removed, doc_links in documents:  # may be a generator
                 _insert_document(db, doc, removed)
+                _insert_links(db, doc_links)
             keep = list(keep)  # read after the documents, which may have decided it
             if keep and final.exists():
                 db.execute("ATTACH DATABASE ? AS old", (f"file:{final}?mode=ro",))
@@ -180,7 +186,7 @@ def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple]]],
                     )
                 db.commit()
                 db.execute("DETACH DATABASE old")
-            db.executemany("INSERT INTO links VALUES (?,?,?,?,?,?,?,?)", list(links))
+            _insert_links(db, links)
             _treaty_rows(db)
             db.commit()
         os.replace(tmp, final)
