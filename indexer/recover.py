@@ -30,7 +30,7 @@ from indexer.numerals import (
     parse_label,
     point_labels,
 )
-from indexer.topics import RANK, TOPICS, ScoreMemo, classify_title, raw_scores
+from indexer.topics import RANK, TOPICS, classify_title, raw_scores
 
 # Paragraph label styles that can number an article's paragraphs (not its points).
 PARA_STYLES = ("dot", "paren", "sect", "dash", "rparen", "cn", "fw")
@@ -85,6 +85,9 @@ def find_references(texts: Sequence[str]) -> References:
     topic: dict[int, str] = {}
     min_paras: dict[int, int] = {}
     for text in texts:
+        # both patterns need "Art"/"art" (article words) or "第": most lines have neither
+        if "rt" not in text and "第" not in text:
+            continue
         for m in article_reference_re().finditer(text):
             label = m.group("label") or m.group("zlabel")
             n = parse_label(label) if label else None
@@ -179,19 +182,20 @@ def recover(
     *,
     first_number: int | None,
     refs: References,
-    memo: ScoreMemo | None = None,
+    raw: Sequence[dict[str, float]] | None = None,
 ) -> list[Span]:
     """Article spans covering body lines [0, len(texts)) in order.
 
     `anchors`: printed headings (sorted by index). `forced`: lines where an article must
     begin (chapter headings). `first_number`: number of the first article when the body
     starts without a heading (None = unknown: taken from the first article's topic).
-    `memo`: the document's `raw_scores` memo.
+    `raw`: `raw_scores` of every line, when known.
     """
     n_lines = len(texts)
     if n_lines == 0:
         return []
-    raw = [raw_scores(t, lang, memo) for t in texts]
+    if raw is None:
+        raw = [raw_scores(t, lang) for t in texts]
     tops = [top_para(t) for t in texts]
     prefix = [dict.fromkeys(_KEYS, 0.0)]
     for r in raw:
