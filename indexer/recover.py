@@ -36,6 +36,7 @@ from indexer.topics import RANK, TOPICS, classify_title, raw_scores
 PARA_STYLES = ("dot", "paren", "sect", "dash", "rparen", "cn", "fw")
 _TERMINAL = tuple(".。;；!?")
 _KEYS = tuple(TOPICS)
+_TITLE_START_RE = re.compile(r"[\w“\"'«(（\u4e00-\u9fff]")
 
 # Scores of the dynamic program (see module doc). Fit is a share in 0..1, scaled.
 W_FIT = 2.0
@@ -85,8 +86,8 @@ def find_references(texts: Sequence[str]) -> References:
     topic: dict[int, str] = {}
     min_paras: dict[int, int] = {}
     for text in texts:
-        # both patterns need "Art"/"art" (article words) or "第": most lines have neither
-        if "rt" not in text and "第" not in text:
+        # both patterns need an article word ("Art…", "artigo", "artikel") or "第"
+        if not ("Art" in text or "第" in text or "artigo" in text or "artikel" in text):
             continue
         for m in article_reference_re().finditer(text):
             label = m.group("label") or m.group("zlabel")
@@ -327,14 +328,16 @@ def _dp(
         return seg_cache[key]
 
     forced_pos = {j for j in range(m) if cand.get(pos[j]) == "forced"}
+    # an article from pos[a] may end at pos[b] for b up to the first forced boundary after a
+    last_end = [m] * (m + 1)
+    for a in range(m - 1, -1, -1):
+        last_end[a] = a + 1 if a + 1 in forced_pos else last_end[a + 1]
     max_k = count if count is not None else m
     neg = float("-inf")
     # best[(b, k, topic)] = (score, back-pointer) for k articles covering pos[0]..pos[b]
     best: dict[tuple[int, int, str | None], tuple[float, tuple | None]] = {}
-    for b in range(1, m + 1):
+    for b in range(1, last_end[0] + 1):
         # the first article spans pos[0]..pos[b]; no forced boundary strictly inside
-        if any(0 < f < b for f in forced_pos):
-            break
         pen, paras, options = seg_info(0, b)
         for topic, fit in options:
             sc = fit - pen + _ref_score(refs, n0, topic, paras)
@@ -349,9 +352,7 @@ def _dp(
             if cand.get(pos[a]) == "unnumbered" and count is None:
                 prior -= P_UNNUMBERED
             number = n0 + k - 1 if n0 else None
-            for b in range(a + 1, m + 1):
-                if any(a < f < b for f in forced_pos):
-                    break
+            for b in range(a + 1, last_end[a] + 1):  # no forced boundary strictly inside
                 pen, paras, options = seg_info(a, b)
                 for topic, fit in options:
                     order = 0.0
@@ -411,4 +412,4 @@ def heading_like(text: str, max_len: int = 110) -> bool:
         return False
     if paragraph_label(s) or point_labels(s):
         return False
-    return bool(re.match(r"[\w“\"'«(（\u4e00-\u9fff]", s)) and _starts_sentence(s)
+    return bool(_TITLE_START_RE.match(s)) and _starts_sentence(s)

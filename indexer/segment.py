@@ -99,6 +99,8 @@ def article_heading(text: str) -> Heading | None:
 
 
 _HEADING_WORDS = ("article", "artigo", "artikel", "articulo")
+_GARBLED_RE = re.compile(r"(?P<word>.*?[^\W\d_].*?)\s*(?P<label>[IVXLC]{1,6}|\d{1,3})\s*\.?")
+_NOT_WORD_LETTER_RE = re.compile(r"[^a-zåäöéíç]")
 
 
 def _garbled_heading(text: str) -> Heading | None:
@@ -107,12 +109,12 @@ def _garbled_heading(text: str) -> Heading | None:
     s = text.strip()
     if len(s) > 24:
         return None
-    m = re.fullmatch(r"(?P<word>.*?[^\W\d_].*?)\s*(?P<label>[IVXLC]{1,6}|\d{1,3})\s*\.?", s)
+    m = _GARBLED_RE.fullmatch(s)
     if not m:
         return None
     if m.group("word").lstrip(" .,")[:1].islower():
         return None  # "…enligt\nartikel 2.": the tail of a sentence, not a heading
-    word = re.sub(r"[^a-zåäöéíç]", "", m.group("word").lower())
+    word = _NOT_WORD_LETTER_RE.sub("", m.group("word").lower())
     if len(word) < 4 or min(_levenshtein(word, w) for w in _HEADING_WORDS) > 2:
         return None
     label = m.group("label")

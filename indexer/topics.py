@@ -775,6 +775,9 @@ def treaty_register(text: str, lang: str) -> float:
     return pos - 2.0 * neg
 
 
+_KEY_ORDER = {key: i for i, key in enumerate(KEYWORDS)}
+
+
 class LineScores:
     """Keyword evidence of spans of one document's lines, each line scanned once.
 
@@ -797,6 +800,7 @@ class LineScores:
             else [None if low is None else table.present(low) for low in lows]
         self._hits: dict[tuple[int, int], int] = {}  # (pattern, line) -> capped count
         self._reg: tuple[list[list[int]], list[list[int]]] | None = None  # `register` sums
+        self._reg_plain = False
 
     def _line_hits(self, i: int, j: int) -> int:
         """Capped hits of pattern i in line j."""
@@ -811,31 +815,35 @@ class LineScores:
     def raw(self, a: int, b: int) -> dict[str, float]:
         """`raw_scores` of lines[a:b] joined by "\n"."""
         found_of = self._found[a:b]
-        if any(f is None for f in found_of):
+        if None in found_of:
             return raw_scores("\n".join(self.lines[a:b]), self.lang)
         table = self._table
-        line_sums: dict[int, int] = {}  # line-local pattern -> hits summed over the lines
-        found: set[int] = set()
-        for j, f in enumerate(found_of, a):
-            found |= f
-            for i in f:
-                if b - a == 1 or table.local[i]:
-                    line_sums[i] = line_sums.get(i, 0) + self._line_hits(i, j)
-        low = None
+        line_hits = self._line_hits
+        if b - a == 1:  # one line: every pattern's hits are its line hits
+            counted = {i: line_hits(i, a) for i in found_of[0]}
+        else:
+            counted = {}  # line-local pattern -> hits summed over the lines
+            found: set[int] = set()
+            local = table.local
+            for j, f in enumerate(found_of, a):
+                found |= f  # type: ignore[arg-type]
+                for i in f:  # type: ignore[union-attr]
+                    if local[i]:
+                        counted[i] = counted.get(i, 0) + line_hits(i, j)
+            if len(counted) < len(found):
+                text = "\n".join(self.lines[a:b])
+                low = text.lower()
+                for i in found.difference(counted):
+                    pat, fast, weight, _need = table.keywords[i]
+                    counted[i] = _count((pat, fast, weight, ()), text, low, _MAX_HITS)
         totals: dict[str, float] = {}
-        for i in sorted(found):
-            if i in line_sums:
-                hits = min(line_sums[i], _MAX_HITS)
-            else:
-                if low is None:
-                    text = "\n".join(self.lines[a:b])
-                    low = text.lower()
-                pat, fast, weight, _need = table.keywords[i]
-                hits = _count((pat, fast, weight, ()), text, low, _MAX_HITS)
+        for i in sorted(counted):
+            hits = min(counted[i], _MAX_HITS)
             if hits:
                 key = table.keys[i]
                 totals[key] = totals.get(key, 0.0) + table.keywords[i][2] * hits
-        return {key: totals[key] for key in KEYWORDS if totals.get(key)}
+        # in `KEYWORDS` order, as `raw_scores` gives them
+        return {key: totals[key] for key in sorted(totals, key=_KEY_ORDER.__getitem__) if totals[key]}
 
     def classify(self, title: str | None, a: int, b: int) -> tuple[str | None, float]:
         """`classify` of lines[a:b] joined by "\n", with printed title `title`."""
@@ -851,7 +859,7 @@ class LineScores:
         local = _register_local(self.lang)
         if self._reg is None:
             self._reg = self._register_sums(folder, treaty, other, local)
-        if self._reg_unsafe[b] - self._reg_unsafe[a]:
+        if self._reg_plain:
             return treaty_register("\n".join(self.lines[a:b]), self.lang)
         found, counts = self._reg
         text = low = None
@@ -879,33 +887,47 @@ class LineScores:
                        other: tuple[_Keyword, ...], local: tuple[tuple[bool, ...], tuple[bool, ...]]
                        ) -> tuple[list[list[int]], list[list[int]]]:
         """Prefix sums over lines of the line-local register patterns: lines with a match
-        (treaty) and matches (other); and of lines the shortcuts cannot take."""
+        (treaty) and matches (other), found in one run over the joined lines (for them
+        the same as runs over each line). With a line the shortcuts cannot take, none:
+        `_reg_plain`, spans go to `treaty_register`."""
         lows = [folder.lower(t) for t in self.lines]
-        unsafe = [0]
-        for low in lows:
-            unsafe.append(unsafe[-1] + (low is None))
-        self._reg_unsafe = unsafe
+        self._reg_plain = any(low is None for low in lows)
+        if self._reg_plain:
+            return [], []
+        starts = []
+        pos = 0
+        for line in self.lines:
+            starts.append(pos)
+            pos += len(line) + 1
+        doc_low = "\n".join(lows)  # type: ignore[arg-type]
 
-        def sums(kws: tuple[_Keyword, ...], local: tuple[bool, ...], count: bool) -> list[list[int]]:
-            # lines that may match: those holding a required literal (all, for a pattern
-            # without one), and those the shortcuts cannot take
-            users: dict[str, list[int]] = {}
-            for k, kw in enumerate(kws):
-                for lit in kw[3]:
-                    users.setdefault(lit, []).append(k)
-            always = [k for k, kw in enumerate(kws) if not kw[3]]
-            may = _scan_lines(lows, tuple(users), tuple(map(tuple, users.values())), always)
+        def sums(kws: tuple[_Keyword, ...], local: tuple[bool, ...], lines_only: bool) -> list[list[int]]:
             out = []
-            for k, (kw, loc) in enumerate(zip(kws, local)):
+            for kw, loc in zip(kws, local):
                 acc = [0]
                 if loc:
-                    for t, low, m in zip(self.lines, lows, may):
-                        hit = (m is None or k in m) and (_count(kw, t, low) if count else _search(kw, t, low))
-                        acc.append(acc[-1] + hit)
+                    per_line = [0] * len(lows)
+                    pat, fast, _weight, need = kw
+                    if not need or any(x in doc_low for x in need):
+                        if fast is None:
+                            matches = pat.finditer("\n".join(self.lines))
+                        else:
+                            matches = fast.finditer(doc_low)
+                        for m in matches:
+                            line = bisect_right(starts, m.start()) - 1
+                            per_line[line] = 1 if lines_only else per_line[line] + 1
+                    for n in per_line:
+                        acc.append(acc[-1] + n)
                 out.append(acc)
             return out
 
-        return sums(treaty, local[0], False), sums(other, local[1], True)
+        return sums(treaty, local[0], True), sums(other, local[1], False)
+
+
+@cache
+def _register_local(lang: str) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    _folder, treaty, other = _register_compiled(lang)
+    return tuple(map(_line_local, treaty)), tuple(map(_line_local, other))
 
 
 def _scan_lines(lows: Sequence[str | None], literals: Sequence[str],
@@ -928,12 +950,6 @@ def _scan_lines(lows: Sequence[str | None], literals: Sequence[str],
             nxt = line + 1
             at = doc.find(lit, starts[nxt]) if nxt < len(starts) else -1
     return [None if low is None else frozenset(f) for f, low in zip(found, lows)]
-
-
-@cache
-def _register_local(lang: str) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
-    _folder, treaty, other = _register_compiled(lang)
-    return tuple(map(_line_local, treaty)), tuple(map(_line_local, other))
 
 
 def pooled_scores(articles: Sequence[tuple[str | None, str, str]]) -> dict[str, float]:
