@@ -262,6 +262,8 @@ def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence
     """Index of the run that is the treaty: most articles that read as tax-treaty topics."""
     if not runs:
         return None, []
+    if len(runs) == 1:
+        return 0, []  # nothing to choose from: the scores below would not matter
     totals = []
     for r, run in enumerate(runs):
         total = 0.0
@@ -273,7 +275,7 @@ def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence
                 total += 1.0
             else:
                 total += max(s.values(), default=0.0)
-            total += 0.3 * min(1.0, scores.register(i, end) / 3.0)
+            total += 0.3 * min(1.0, treaty_register("\n".join(texts[i:end]), lang) / 3.0)
         totals.append((total, len(run), r))
     best = max(totals)[2]
     return best, [r for r in range(len(runs)) if r != best]

@@ -781,13 +781,13 @@ _KEY_ORDER = {key: i for i, key in enumerate(KEYWORDS)}
 class LineScores:
     """Keyword evidence of spans of one document's lines, each line scanned once.
 
-    For lines[a:b] joined by "\n": `raw(a, b)` is `raw_scores`, `classify(title, a, b)` is
-    `classify` and `register(a, b)` is `treaty_register` of that text (same values). The
-    literal scan of `raw_scores` runs once over the whole document; a pattern that matches
-    only inside lines (`_line_local`) is counted once per line and summed over a span; the
-    others run on the span's text as `raw_scores` runs them. Lines whose characters the
-    lower-cased shortcuts cannot take (`_Folder.lower`) send their spans to the plain
-    functions. One document's: never kept across documents.
+    For lines[a:b] joined by "\n": `raw(a, b)` is `raw_scores` and `classify(title, a, b)`
+    `classify` of that text (same values). The literal scan of `raw_scores` runs once over
+    the whole document; a pattern that matches only inside lines (`_line_local`) is counted
+    once per line and summed over a span; the others run on the span's text as `raw_scores`
+    runs them. Spans with a line whose characters the lower-cased shortcuts cannot take
+    (`_Folder.lower`) go to `raw_scores` itself. One document's: never kept across
+    documents.
     """
 
     def __init__(self, lines: Sequence[str], lang: str) -> None:
@@ -799,8 +799,6 @@ class LineScores:
         self._found = _scan_lines(lows, table.literals, table.users, table.always) if table.by_line \
             else [None if low is None else table.present(low) for low in lows]
         self._hits: dict[tuple[int, int], int] = {}  # (pattern, line) -> capped count
-        self._reg: tuple[list[list[int]], list[list[int]]] | None = None  # `register` sums
-        self._reg_plain = False
 
     def _line_hits(self, i: int, j: int) -> int:
         """Capped hits of pattern i in line j."""
@@ -852,82 +850,6 @@ class LineScores:
             return key, 0.95
         opening = raw_scores(_opening("\n".join(self.lines[a:b])), self.lang)
         return _top_topic(_with_opening(self.raw(a, b), opening))
-
-    def register(self, a: int, b: int) -> float:
-        """`treaty_register` of lines[a:b] joined by "\n"."""
-        folder, treaty, other = _register_compiled(self.lang)
-        local = _register_local(self.lang)
-        if self._reg is None:
-            self._reg = self._register_sums(folder, treaty, other, local)
-        if self._reg_plain:
-            return treaty_register("\n".join(self.lines[a:b]), self.lang)
-        found, counts = self._reg
-        text = low = None
-        pos = 0
-        for k, kw in enumerate(treaty):
-            if local[0][k]:
-                pos += found[k][b] > found[k][a]
-            else:
-                if text is None:
-                    text = "\n".join(self.lines[a:b])
-                    low = text.lower()
-                pos += _search(kw, text, low)
-        neg = 0
-        for k, kw in enumerate(other):
-            if local[1][k]:
-                neg += counts[k][b] - counts[k][a]
-            else:
-                if text is None:
-                    text = "\n".join(self.lines[a:b])
-                    low = text.lower()
-                neg += _count(kw, text, low)
-        return pos - 2.0 * neg
-
-    def _register_sums(self, folder: _Folder, treaty: tuple[_Keyword, ...],
-                       other: tuple[_Keyword, ...], local: tuple[tuple[bool, ...], tuple[bool, ...]]
-                       ) -> tuple[list[list[int]], list[list[int]]]:
-        """Prefix sums over lines of the line-local register patterns: lines with a match
-        (treaty) and matches (other), found in one run over the joined lines (for them
-        the same as runs over each line). With a line the shortcuts cannot take, none:
-        `_reg_plain`, spans go to `treaty_register`."""
-        lows = [folder.lower(t) for t in self.lines]
-        self._reg_plain = any(low is None for low in lows)
-        if self._reg_plain:
-            return [], []
-        starts = []
-        pos = 0
-        for line in self.lines:
-            starts.append(pos)
-            pos += len(line) + 1
-        doc_low = "\n".join(lows)  # type: ignore[arg-type]
-
-        def sums(kws: tuple[_Keyword, ...], local: tuple[bool, ...], lines_only: bool) -> list[list[int]]:
-            out = []
-            for kw, loc in zip(kws, local):
-                acc = [0]
-                if loc:
-                    per_line = [0] * len(lows)
-                    pat, fast, _weight, need = kw
-                    if not need or any(x in doc_low for x in need):
-                        if fast is None:
-                            matches = pat.finditer("\n".join(self.lines))
-                        else:
-                            matches = fast.finditer(doc_low)
-                        for m in matches:
-                            line = bisect_right(starts, m.start()) - 1
-                            per_line[line] = 1 if lines_only else per_line[line] + 1
-                    for n in per_line:
-                        acc.append(acc[-1] + n)
-                out.append(acc)
-            return out
-
-        return sums(treaty, local[0], True), sums(other, local[1], False)
-
-
-@cache
-def _register_local(lang: str) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
-    _folder, treaty, other = _register_compiled(lang)
-    return tuple(map(_line_local, treaty)), tuple(map(_line_local, other))
 
 
 def _scan_lines(lows: Sequence[str | None], literals: Sequence[str],
