@@ -126,12 +126,15 @@ def parse_body(texts: Sequence[str]) -> tuple[list[int], list[Para]]:
     return lead, paras
 
 
+_STRANDED_RE = re.compile(r"[.;:)”»\"]\s+(\S{2,5})$")
+
+
 def _stranded_label(text: str, style: str | None) -> int | None:
     """A paragraph label of the article's style left at the end of a line after a finished
     sentence (OCR layout): "… “impostos suecos”) (2)" -> 2."""
     if style is None:
         return None
-    m = re.search(r"[.;:)”»\"]\s+(\S{2,5})$", text)
+    m = _STRANDED_RE.search(text)
     if not m:
         return None
     pl = paragraph_label(m.group(1) + " ")

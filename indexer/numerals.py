@@ -355,24 +355,21 @@ def point_label_re() -> re.Pattern[str]:
     return re.compile(r"^\s*(?:" + "|".join(parts) + ")")
 
 
-def _matches(pattern: re.Pattern[str], text: str) -> list[tuple[str, str, int]]:
-    m = pattern.match(text)
-    if not m:
-        return []
-    return [
-        (k[2:], m.group("n_" + k[2:]), m.end())
-        for k, v in m.groupdict().items()
-        if k.startswith("s_") and v is not None
-    ]
+def _style(m: re.Match[str]) -> str:
+    """The style whose alternative matched: its group `s_<style>` encloses `n_<style>`, so
+    it is the last group closed (one alternative of the label regexes matches, at most)."""
+    return m.lastgroup[2:]  # type: ignore[index]
 
 
 def paragraph_label(text: str) -> tuple[str, int, int] | None:
     """("dot", 3, end) for "3. The term…"; None when the line has no paragraph label."""
-    for style, raw, end in _matches(paragraph_label_re(), text):
-        value = parse_chinese(raw) if style in ("cn", "fw") else int(raw)
-        if value:
-            return style, value, end
-    return None
+    m = paragraph_label_re().match(text)
+    if not m:
+        return None
+    style = _style(m)
+    raw = m.group("n_" + style)
+    value = parse_chinese(raw) if style in ("cn", "fw") else int(raw)
+    return (style, value, m.end()) if value else None
 
 
 # OCR-garbled paragraph labels, accepted only where the expected next number fits:
@@ -401,14 +398,11 @@ def garbled_paragraph_label(text: str, style: str | None, expected: int) -> int 
 def point_labels(text: str) -> list[tuple[str, str, int]]:
     """Every reading of a point label at the start of `text`: "i)" is both letter i and roman
     one; the caller picks by context. Values: "a", "i", "1", "一" as printed (lower-cased)."""
-    out = []
     m = point_label_re().match(text)
     if not m:
-        return out
-    for k, v in m.groupdict().items():
-        if k.startswith("s_") and v is not None:
-            style = k[2:]
-            out.append((style, m.group("n_" + style), m.end()))
+        return []
+    style = _style(m)
+    out = [(style, m.group("n_" + style), m.end())]
     # "i)", "v)", "x)": roman one/five/ten, or the ninth/22nd/24th letter.
     if out and out[0][0] == "roman" and len(out[0][1]) == 1:
         out.append(("alpha", out[0][1], out[0][2]))

@@ -30,12 +30,13 @@ from indexer.numerals import (
     parse_label,
     point_labels,
 )
-from indexer.topics import RANK, TOPICS, ScoreMemo, classify_title, raw_scores
+from indexer.topics import RANK, TOPICS, classify_title, raw_scores
 
 # Paragraph label styles that can number an article's paragraphs (not its points).
 PARA_STYLES = ("dot", "paren", "sect", "dash", "rparen", "cn", "fw")
 _TERMINAL = tuple(".。;；!?")
 _KEYS = tuple(TOPICS)
+_TITLE_START_RE = re.compile(r"[\w“\"'«(（\u4e00-\u9fff]")
 
 # Scores of the dynamic program (see module doc). Fit is a share in 0..1, scaled.
 W_FIT = 2.0
@@ -85,6 +86,9 @@ def find_references(texts: Sequence[str]) -> References:
     topic: dict[int, str] = {}
     min_paras: dict[int, int] = {}
     for text in texts:
+        # both patterns need an article word ("Art…", "artigo", "artikel") or "第"
+        if not ("Art" in text or "第" in text or "artigo" in text or "artikel" in text):
+            continue
         for m in article_reference_re().finditer(text):
             label = m.group("label") or m.group("zlabel")
             n = parse_label(label) if label else None
@@ -179,19 +183,20 @@ def recover(
     *,
     first_number: int | None,
     refs: References,
-    memo: ScoreMemo | None = None,
+    raw: Sequence[dict[str, float]] | None = None,
 ) -> list[Span]:
     """Article spans covering body lines [0, len(texts)) in order.
 
     `anchors`: printed headings (sorted by index). `forced`: lines where an article must
     begin (chapter headings). `first_number`: number of the first article when the body
     starts without a heading (None = unknown: taken from the first article's topic).
-    `memo`: the document's `raw_scores` memo.
+    `raw`: `raw_scores` of every line, when known.
     """
     n_lines = len(texts)
     if n_lines == 0:
         return []
-    raw = [raw_scores(t, lang, memo) for t in texts]
+    if raw is None:
+        raw = [raw_scores(t, lang) for t in texts]
     tops = [top_para(t) for t in texts]
     prefix = [dict.fromkeys(_KEYS, 0.0)]
     for r in raw:
@@ -323,14 +328,16 @@ def _dp(
         return seg_cache[key]
 
     forced_pos = {j for j in range(m) if cand.get(pos[j]) == "forced"}
+    # an article from pos[a] may end at pos[b] for b up to the first forced boundary after a
+    last_end = [m] * (m + 1)
+    for a in range(m - 1, -1, -1):
+        last_end[a] = a + 1 if a + 1 in forced_pos else last_end[a + 1]
     max_k = count if count is not None else m
     neg = float("-inf")
     # best[(b, k, topic)] = (score, back-pointer) for k articles covering pos[0]..pos[b]
     best: dict[tuple[int, int, str | None], tuple[float, tuple | None]] = {}
-    for b in range(1, m + 1):
+    for b in range(1, last_end[0] + 1):
         # the first article spans pos[0]..pos[b]; no forced boundary strictly inside
-        if any(0 < f < b for f in forced_pos):
-            break
         pen, paras, options = seg_info(0, b)
         for topic, fit in options:
             sc = fit - pen + _ref_score(refs, n0, topic, paras)
@@ -345,9 +352,7 @@ def _dp(
             if cand.get(pos[a]) == "unnumbered" and count is None:
                 prior -= P_UNNUMBERED
             number = n0 + k - 1 if n0 else None
-            for b in range(a + 1, m + 1):
-                if any(a < f < b for f in forced_pos):
-                    break
+            for b in range(a + 1, last_end[a] + 1):  # no forced boundary strictly inside
                 pen, paras, options = seg_info(a, b)
                 for topic, fit in options:
                     order = 0.0
@@ -407,4 +412,4 @@ def heading_like(text: str, max_len: int = 110) -> bool:
         return False
     if paragraph_label(s) or point_labels(s):
         return False
-    return bool(re.match(r"[\w“\"'«(（\u4e00-\u9fff]", s)) and _starts_sentence(s)
+    return bool(_TITLE_START_RE.match(s)) and _starts_sentence(s)

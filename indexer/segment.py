@@ -36,7 +36,7 @@ from indexer.numerals import (
     point_labels,
 )
 from indexer.recover import Anchor, find_references, heading_like, recover, top_para
-from indexer.topics import ScoreMemo, classify, score_all, treaty_register
+from indexer.topics import LineScores, classify, normalise, treaty_register
 
 # ---------------------------------------------------------------------------------------------
 # Line grammars
@@ -99,6 +99,8 @@ def article_heading(text: str) -> Heading | None:
 
 
 _HEADING_WORDS = ("article", "artigo", "artikel", "articulo")
+_GARBLED_RE = re.compile(r"(?P<word>.*?[^\W\d_].*?)\s*(?P<label>[IVXLC]{1,6}|\d{1,3})\s*\.?")
+_NOT_WORD_LETTER_RE = re.compile(r"[^a-zåäöéíç]")
 
 
 def _garbled_heading(text: str) -> Heading | None:
@@ -107,12 +109,12 @@ def _garbled_heading(text: str) -> Heading | None:
     s = text.strip()
     if len(s) > 24:
         return None
-    m = re.fullmatch(r"(?P<word>.*?[^\W\d_].*?)\s*(?P<label>[IVXLC]{1,6}|\d{1,3})\s*\.?", s)
+    m = _GARBLED_RE.fullmatch(s)
     if not m:
         return None
     if m.group("word").lstrip(" .,")[:1].islower():
         return None  # "…enligt\nartikel 2.": the tail of a sentence, not a heading
-    word = re.sub(r"[^a-zåäöéíç]", "", m.group("word").lower())
+    word = _NOT_WORD_LETTER_RE.sub("", m.group("word").lower())
     if len(word) < 4 or min(_levenshtein(word, w) for w in _HEADING_WORDS) > 2:
         return None
     label = m.group("label")
@@ -193,15 +195,15 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None) -> 
     texts = [ln.text for ln in lines]
     heads = {i: h for i, t in enumerate(texts) if (h := article_heading(t)) is not None}
     runs = _runs(heads)
-    memo: ScoreMemo = {}  # topic evidence of this version's lines
-    main, others = _pick_main(runs, heads, texts, lang, memo)
+    scores = LineScores(texts, lang)  # topic evidence of this version's lines
+    main, others = _pick_main(runs, heads, texts, lang, scores)
     owner: list[str | None] = [None] * len(lines)  # zone of each line
     regions = _regions(runs, main, texts, heads)
     units: list[Unit] = []
     # lines outside the main treaty region
     main_lo, main_hi = regions[main] if main is not None else (0, len(lines))
     body_units = _treaty(lines, texts, heads, runs[main] if main is not None else [], main_lo, main_hi,
-                         lang, article, memo)
+                         lang, article, scores)
     other_spans: list[tuple[int, int, str]] = []
     if main_lo > 0:
         other_spans.append((0, main_lo, "text before the treaty"))
@@ -256,25 +258,26 @@ def _runs(heads: dict[int, Heading]) -> list[list[int]]:
 
 
 def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence[str], lang: str,
-               memo: ScoreMemo | None = None) -> tuple[int | None, list[int]]:
+               scores: LineScores) -> tuple[int | None, list[int]]:
     """Index of the run that is the treaty: most articles that read as tax-treaty topics."""
     if not runs:
         return None, []
-    scores = []
+    if len(runs) == 1:
+        return 0, []  # nothing to choose from: the scores below would not matter
+    totals = []
     for r, run in enumerate(runs):
         total = 0.0
         for j, i in enumerate(run):
             end = run[j + 1] if j + 1 < len(run) else min(len(texts), i + 40)
-            chunk = "\n".join(texts[i:end])
-            s = score_all(chunk, lang, memo)
+            s = normalise(scores.raw(i, end))  # `score_all` of the lines joined
             title = heads[i].title
             if classify(title, "", lang)[0] is not None:
                 total += 1.0
             else:
                 total += max(s.values(), default=0.0)
-            total += 0.3 * min(1.0, treaty_register(chunk, lang) / 3.0)
-        scores.append((total, len(run), r))
-    best = max(scores)[2]
+            total += 0.3 * min(1.0, treaty_register("\n".join(texts[i:end]), lang) / 3.0)
+        totals.append((total, len(run), r))
+    best = max(totals)[2]
     return best, [r for r in range(len(runs)) if r != best]
 
 
@@ -315,7 +318,7 @@ def _regions(runs: list[list[int]], main: int | None, texts: Sequence[str], head
 
 
 def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Heading], run: list[int],
-            lo: int, hi: int, lang: str, article: int | None, memo: ScoreMemo | None = None) -> list[Unit]:
+            lo: int, hi: int, lang: str, article: int | None, scores: LineScores) -> list[Unit]:
     """Units of the treaty region [lo, hi), other runs already removed."""
     # closing formula after the last article heading (or anywhere when none)
     last_head = run[-1] if run else lo
@@ -348,7 +351,7 @@ def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Headin
     has_front = body_start > lo
     # the body
     body_units, tail = _articles(lines, texts, heads, run, body_start, body_end, lang, article, has_front,
-                                  closed=body_end < hi, memo=memo)
+                                  closed=body_end < hi, scores=scores)
     units.extend(body_units)
     if tail is not None and tail < body_end:
         units.append(_unit("other", "other", lines[tail:body_end], note="not treaty text"))
@@ -424,7 +427,7 @@ def _protocol(lines: Sequence[Line], texts: Sequence[str], j: int, end: int) -> 
 
 def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Heading], run: list[int],
               lo: int, hi: int, lang: str, article: int | None, has_front: bool, closed: bool,
-              memo: ScoreMemo | None = None) -> tuple[list[Unit], int | None]:
+              scores: LineScores) -> tuple[list[Unit], int | None]:
     """Article units for body [lo, hi); also where non-treaty trailing text starts, if any."""
     if hi <= lo:
         return [], None
@@ -447,7 +450,8 @@ def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Head
     forced = [i for i, t in enumerate(body) if is_chapter(t) and not any(a.index == i for a in anchors)]
     refs = find_references(texts)
     first = article if article is not None else (1 if has_front else None)
-    spans = recover(body, lang, anchors, forced, first_number=first, refs=refs, memo=memo)
+    raw = [scores.raw(i, i + 1) for i in range(lo, lo + len(body))]
+    spans = recover(body, lang, anchors, forced, first_number=first, refs=refs, raw=raw)
     units = []
     chapter: str | None = None
     seen: set[str] = set()
@@ -474,7 +478,7 @@ def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Head
         body_idx = idx[k:]
         if head is not None and head.inline_text:
             body_idx = [idx[k - 1]] + body_idx  # "第一条 为加强…": the heading line is text too
-        topic, _ = classify(title, "\n".join(texts[i] for i in idx[k:]), lang, memo)
+        topic, _ = scores.classify(title, lo + sp.start + k, lo + sp.end)  # of idx[k:]
         eid = f"art_{sp.number}"
         if sp.label and re.search(r"[A-Za-z]$", sp.label) and re.match(r"\d", sp.label):
             eid += sp.label[-1].lower()

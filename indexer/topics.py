@@ -15,6 +15,7 @@ matched against printed article titles only.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -505,11 +506,75 @@ def _keyword(pattern: str, weight: int, chars: set[str]) -> _Keyword:
     return re.compile(pattern, re.IGNORECASE), fast, weight, literals
 
 
+def _line_local(kw: _Keyword) -> bool:
+    """Does pattern `kw` only ever match inside one line? Then its matches in lines joined by
+    "\n" are those of each line on its own, in order, and counts over a span of lines are
+    sums of line counts. True when neither the pattern nor its lower-cased copy can match an
+    empty string or a line break, and the only assertion is ``\b`` (which reads a line
+    break like the start or end of a text)."""
+    from re import _parser
+
+    trees = [_parser.parse(kw[0].pattern, kw[0].flags)]
+    if kw[1] is not None:
+        trees.append(_parser.parse(kw[1].pattern, kw[1].flags))
+    return all(not tree.state.flags & re.DOTALL and tree.getwidth()[0] > 0 and _no_newline(tree)
+               for tree in trees)
+
+
+def _no_newline(seq: Any) -> bool:
+    """Can no match of parsed sequence `seq` hold "\n" or look past the end of its line?"""
+    from re import _constants as c
+
+    for op, av in seq:
+        if op is c.LITERAL:
+            ok = av != 10
+        elif op is c.NOT_LITERAL:
+            ok = av == 10
+        elif op is c.ANY:
+            ok = True  # `.` without DOTALL
+        elif op is c.IN:
+            ok = not _class_has_newline(av)
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            ok = _no_newline(av[2])
+        elif op is c.SUBPATTERN:
+            ok = not av[1] & re.DOTALL and _no_newline(av[3])
+        elif op is c.BRANCH:
+            ok = all(_no_newline(branch) for branch in av[1])
+        elif op is c.AT:
+            ok = av is c.AT_BOUNDARY
+        else:
+            ok = False  # lookarounds, back-references, anchors: not known to be line-local
+        if not ok:
+            return False
+    return True
+
+
+def _class_has_newline(items: Any) -> bool:
+    """Does the parsed character class `items` match "\n"? (True when unsure.)"""
+    from re import _constants as c
+
+    negate = bool(items) and items[0][0] is c.NEGATE
+    hit = False
+    for op, av in items[1:] if negate else items:
+        if op is c.LITERAL:
+            hit = hit or av == 10
+        elif op is c.RANGE:
+            hit = hit or av[0] <= 10 <= av[1]
+        elif op is c.CATEGORY and av in (c.CATEGORY_DIGIT, c.CATEGORY_WORD, c.CATEGORY_NOT_SPACE):
+            pass
+        elif op is c.CATEGORY and av in (c.CATEGORY_SPACE, c.CATEGORY_NOT_DIGIT, c.CATEGORY_NOT_WORD):
+            hit = True
+        else:
+            return True
+    return hit != negate
+
+
 @dataclass(frozen=True)
 class _Table:
     """The keywords of one language, flat: pattern i belongs to topic `keys[i]`; `users[j]`
     are the patterns that need literal `literals[j]`; `always` those that need none.
-    `by_line`: no literal holds a newline, so the literals of a text are those of its lines."""
+    `by_line`: no literal holds a newline, so the literals of a text are those of its lines.
+    `local[i]`: pattern i is `_line_local`."""
 
     folder: _Folder
     keys: tuple[str, ...]
@@ -518,6 +583,7 @@ class _Table:
     users: tuple[tuple[int, ...], ...]
     always: tuple[int, ...]
     by_line: bool
+    local: tuple[bool, ...]
 
     def present(self, low: str) -> frozenset[int]:
         """Patterns whose literals the lower-cased text `low` holds (and those without)."""
@@ -549,7 +615,8 @@ def _compiled(lang: str) -> _Table:
     always = tuple(i for i, kw in enumerate(keywords) if not kw[3])
     return _Table(_Folder(chars), tuple(keys), tuple(keywords), tuple(users),
                   tuple(tuple(v) for v in users.values()), always,
-                  not any("\n" in lit for lit in users))
+                  not any("\n" in lit for lit in users),
+                  tuple(_line_local(kw) for kw in keywords))
 
 
 @cache
@@ -627,7 +694,11 @@ def classify(title: str | None, text: str, lang: str, memo: ScoreMemo | None = N
     key = classify_title(title)
     if key is not None:
         return key, 0.95
-    scores = content_scores(text, lang, memo)
+    return _top_topic(content_scores(text, lang, memo))
+
+
+def _top_topic(scores: dict[str, float]) -> tuple[str | None, float]:
+    """(best topic, its score rounded) of `content_scores`; (None, 0.0) when empty."""
     if not scores:
         return None, 0.0
     best = max(scores, key=lambda k: scores[k])
@@ -643,8 +714,10 @@ OPENING_WEIGHT = 3.0
 
 def content_scores(text: str, lang: str, memo: ScoreMemo | None = None) -> dict[str, float]:
     """Topic scores of an article's text with its opening counted again (0..1 each)."""
-    whole = raw_scores(text, lang, memo)
-    opening = raw_scores(_opening(text), lang, memo)
+    return _with_opening(raw_scores(text, lang, memo), raw_scores(_opening(text), lang, memo))
+
+
+def _with_opening(whole: dict[str, float], opening: dict[str, float]) -> dict[str, float]:
     # in model order, never set order: ties must break the same way in every process
     merged = {k: whole.get(k, 0.0) + OPENING_WEIGHT * opening.get(k, 0.0)
               for k in TOPICS if k in whole or k in opening}
@@ -700,6 +773,105 @@ def treaty_register(text: str, lang: str) -> float:
     pos = sum(1 for kw in treaty if _search(kw, text, low))
     neg = sum(_count(kw, text, low) for kw in other)
     return pos - 2.0 * neg
+
+
+_KEY_ORDER = {key: i for i, key in enumerate(KEYWORDS)}
+
+
+class LineScores:
+    """Keyword evidence of spans of one document's lines, each line scanned once.
+
+    For lines[a:b] joined by "\n": `raw(a, b)` is `raw_scores` and `classify(title, a, b)`
+    `classify` of that text (same values). The literal scan of `raw_scores` runs once over
+    the whole document; a pattern that matches only inside lines (`_line_local`) is counted
+    once per line and summed over a span; the others run on the span's text as `raw_scores`
+    runs them. Spans with a line whose characters the lower-cased shortcuts cannot take
+    (`_Folder.lower`) go to `raw_scores` itself. One document's: never kept across
+    documents.
+    """
+
+    def __init__(self, lines: Sequence[str], lang: str) -> None:
+        self.lines = list(lines)
+        self.lang = lang
+        table = self._table = _compiled(lang)
+        lows = [table.folder.lower(t) for t in self.lines]
+        self._lows = lows
+        self._found = _scan_lines(lows, table.literals, table.users, table.always) if table.by_line \
+            else [None if low is None else table.present(low) for low in lows]
+        self._hits: dict[tuple[int, int], int] = {}  # (pattern, line) -> capped count
+
+    def _line_hits(self, i: int, j: int) -> int:
+        """Capped hits of pattern i in line j."""
+        key = (i, j)
+        hits = self._hits.get(key)
+        if hits is None:
+            pat, fast, weight, _need = self._table.keywords[i]
+            hits = self._hits[key] = _count((pat, fast, weight, ()), self.lines[j], self._lows[j],
+                                            _MAX_HITS)
+        return hits
+
+    def raw(self, a: int, b: int) -> dict[str, float]:
+        """`raw_scores` of lines[a:b] joined by "\n"."""
+        found_of = self._found[a:b]
+        if None in found_of:
+            return raw_scores("\n".join(self.lines[a:b]), self.lang)
+        table = self._table
+        line_hits = self._line_hits
+        if b - a == 1:  # one line: every pattern's hits are its line hits
+            counted = {i: line_hits(i, a) for i in found_of[0]}
+        else:
+            counted = {}  # line-local pattern -> hits summed over the lines
+            found: set[int] = set()
+            local = table.local
+            for j, f in enumerate(found_of, a):
+                found |= f  # type: ignore[arg-type]
+                for i in f:  # type: ignore[union-attr]
+                    if local[i]:
+                        counted[i] = counted.get(i, 0) + line_hits(i, j)
+            if len(counted) < len(found):
+                text = "\n".join(self.lines[a:b])
+                low = text.lower()
+                for i in found.difference(counted):
+                    pat, fast, weight, _need = table.keywords[i]
+                    counted[i] = _count((pat, fast, weight, ()), text, low, _MAX_HITS)
+        totals: dict[str, float] = {}
+        for i in sorted(counted):
+            hits = min(counted[i], _MAX_HITS)
+            if hits:
+                key = table.keys[i]
+                totals[key] = totals.get(key, 0.0) + table.keywords[i][2] * hits
+        # in `KEYWORDS` order, as `raw_scores` gives them
+        return {key: totals[key] for key in sorted(totals, key=_KEY_ORDER.__getitem__) if totals[key]}
+
+    def classify(self, title: str | None, a: int, b: int) -> tuple[str | None, float]:
+        """`classify` of lines[a:b] joined by "\n", with printed title `title`."""
+        key = classify_title(title)
+        if key is not None:
+            return key, 0.95
+        opening = raw_scores(_opening("\n".join(self.lines[a:b])), self.lang)
+        return _top_topic(_with_opening(self.raw(a, b), opening))
+
+
+def _scan_lines(lows: Sequence[str | None], literals: Sequence[str],
+                users: Sequence[Sequence[int]], always: Iterable[int]) -> list[frozenset[int] | None]:
+    """`_Table.present` of every lower-cased line (None where `lows` has None): the patterns
+    `users[j]` of every literal `literals[j]` the line holds, and `always`. One `find` pass
+    per literal over the joined lines instead of one `in` test per literal and line."""
+    starts = []
+    pos = 0
+    for low in lows:
+        starts.append(pos)
+        pos += len(low or "") + 1
+    doc = "\n".join(low or "" for low in lows)
+    found: list[set[int]] = [set(always) for _ in lows]
+    for lit, group in zip(literals, users):
+        at = doc.find(lit)
+        while at >= 0:
+            line = bisect_right(starts, at) - 1
+            found[line].update(group)
+            nxt = line + 1
+            at = doc.find(lit, starts[nxt]) if nxt < len(starts) else -1
+    return [None if low is None else frozenset(f) for f, low in zip(found, lows)]
 
 
 def pooled_scores(articles: Sequence[tuple[str | None, str, str]]) -> dict[str, float]:
