@@ -194,9 +194,9 @@ def _row(doc: IndexDoc, text: IndexTerms | None = None) -> Row:
     alang = _analyser(doc)
     if text is None:
         text = index_terms(doc.text, alang)
-    texts = {f"text_{fl}": FieldTerms(text.terms, text.positions)}
+    texts = {f"text_{fl}": FieldTerms.of(text.terms, text.positions)}
     if doc.title:
-        texts[f"title_{fl}"] = FieldTerms(*index_terms(doc.title, alang)[:2])
+        texts[f"title_{fl}"] = FieldTerms.of(*index_terms(doc.title, alang)[:2])
     if doc.topic_names:
         for lang in LANGUAGES:
             texts[f"topic_{lang}"] = _topic_terms(doc.topic_names, lang)
@@ -216,7 +216,7 @@ def _row(doc: IndexDoc, text: IndexTerms | None = None) -> Row:
 @lru_cache(maxsize=1024)
 def _topic_terms(names: str, lang: str) -> FieldTerms:
     """The tokens of a topic's display names (a small fixed set: cached)."""
-    return FieldTerms(*index_terms(names, lang)[:2])
+    return FieldTerms.of(*index_terms(names, lang)[:2])
 
 
 class _Vocabulary:
@@ -235,9 +235,7 @@ class _Vocabulary:
         self.df.setdefault(fl, Counter()).update(set(text.terms))
         if (fl in LANGUAGES and (pol := policy(fl)) is not None and pol.stemmer
                 and text.written is not None):
-            words = set(map(str.lower, set(text.written)))
-            words = {unicodedata.normalize("NFC", w) for w in words if w.isalpha()}
-            self.surface.setdefault(fl, Counter()).update(words)
+            self.surface.setdefault(fl, Counter()).update(_surface_words(text.written))
 
     def merge(self, other: _Vocabulary) -> None:
         """Add the counts of `other` (the vocabulary of the documents that follow)."""
@@ -248,6 +246,27 @@ class _Vocabulary:
 
     def to_json(self) -> dict:
         return {"df": self.df, "surface": self.surface}
+
+
+#: Most words the table of `_surface_words` holds (it is emptied when full).
+_SURFACE_MAX = 200_000
+_surface_forms: dict[str, str] = {}  # word as written -> lower case NFC ("": not all letters)
+
+
+def _surface_words(written: list[str]) -> set[str]:
+    """The distinct surface words of tokens as written: lower case, NFC, letters only."""
+    tokens = set(written)
+    new = tokens.difference(_surface_forms)
+    if new:
+        if len(_surface_forms) + len(new) > _SURFACE_MAX:
+            _surface_forms.clear()
+            new = tokens
+        for token in new:
+            low = token.lower()
+            _surface_forms[token] = unicodedata.normalize("NFC", low) if low.isalpha() else ""
+    words = set(map(_surface_forms.__getitem__, tokens))
+    words.discard("")
+    return words
 
 
 def _analyse_chunk(docs: list[IndexDoc]) -> tuple[list[Row], _Vocabulary]:

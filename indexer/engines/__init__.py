@@ -18,12 +18,26 @@ from indexer.query import FNode
 ENGINES: tuple[str, ...] = ("whoosh", "tantivy")
 
 class FieldTerms(NamedTuple):
-    """A text field's tokens as rows carry them: their terms in token order and positions
-    (None when they are 0, 1, 2, ...) — plain lists, cheap to pass from the processes that
-    analyse to the one that writes. Offsets are not indexed, so not carried."""
+    """A text field's tokens as rows carry them (offsets are not indexed, so not carried).
 
-    terms: Sequence[str]
+    ``terms``: the terms in token order, joined by spaces into one string — cheap to pass from
+    the processes that analyse to the one that writes — when no term holds whitespace (see
+    `of`), else a list. ``positions``: each term's position; None when they are 0, 1, 2, ...
+    """
+
+    terms: str | Sequence[str]
     positions: Sequence[int] | None = None
+
+    @classmethod
+    def of(cls, terms: Sequence[str], positions: Sequence[int] | None = None) -> FieldTerms:
+        joined = " ".join(terms)
+        return cls(joined if len(joined.split()) == len(terms) else terms, positions)
+
+    def term_list(self) -> Sequence[str]:
+        """The terms, one by one."""
+        if isinstance(self.terms, str):
+            return self.terms.split(" ") if self.terms else []
+        return self.terms
 
 
 @dataclass(frozen=True)

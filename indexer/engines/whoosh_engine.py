@@ -39,7 +39,7 @@ GROUPS = "groups.u32"
 
 def encode(tokens: FieldTerms) -> str:
     """Our tokens as the string value the Whoosh field receives."""
-    terms, positions = tokens
+    terms, positions = tokens.term_list(), tokens.positions
     if positions is None:
         positions = range(len(terms))
     return " ".join(f"{pos}{_SEP}{term}" for pos, term in zip(positions, terms, strict=True))
