@@ -181,6 +181,7 @@ def _keyword(value: object) -> str:
 
 
 _DOC_FIELDS = tuple(f.name for f in dataclasses.fields(IndexDoc))
+_STORED_JSON = json.JSONEncoder(ensure_ascii=False)  # as json.dumps(..., ensure_ascii=False)
 
 
 def _analyser(doc: IndexDoc) -> str:
@@ -209,7 +210,7 @@ def _row(doc: IndexDoc, text: IndexTerms | None = None) -> Row:
         "number": (str(doc.number),) if doc.number is not None else (),
         "kind": (_keyword(doc.kind.lower()),),
     }
-    stored = json.dumps({f: getattr(doc, f) for f in _DOC_FIELDS}, ensure_ascii=False)
+    stored = _STORED_JSON.encode({f: getattr(doc, f) for f in _DOC_FIELDS})
     return Row(stored, keywords, texts, (doc.treaty, doc.lang, doc.article_eid))
 
 
