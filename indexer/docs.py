@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import closing
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from indexer import store
 from indexer.models import IndexDoc
 
 
-@lru_cache(maxsize=None)
+@cache
 def topic_names(topic: str | None) -> str:
     """The topic's display names in every language, space separated ("" for none)."""
     if not topic:
@@ -32,11 +32,11 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
         # Per top-level unit, the fields its documents take from it.
         tops = {}
         for r in db.execute("SELECT * FROM units WHERE depth = 0 ORDER BY treaty, lang, seq"):
-            tops[(r["treaty"], r["lang"], r["eid"])] = dict(
-                kind=r["kind"], article_eid=r["eid"], number=r["number"], label=r["label"],
-                title=r["title"] or "", topic=r["topic"] or "",
-                topic_names=topic_names(r["topic"]),
-            )
+            tops[(r["treaty"], r["lang"], r["eid"])] = {
+                "kind": r["kind"], "article_eid": r["eid"], "number": r["number"],
+                "label": r["label"], "title": r["title"] or "", "topic": r["topic"] or "",
+                "topic_names": topic_names(r["topic"]),
+            }
         has_children = {
             (r["treaty"], r["lang"], r["top"])
             for r in db.execute("SELECT DISTINCT treaty, lang, top FROM units WHERE depth = 1")
