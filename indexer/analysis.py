@@ -23,17 +23,22 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import itemgetter
+from typing import NamedTuple
 
 from indexer.policy import policy
 
 __all__ = [
+    "IndexTerms",
     "Token",
+    "TokenTuple",
     "analyse",
     "analyse_query_term",
     "has_han",
+    "index_terms",
     "normalise_term",
     "zh_backend",
 ]
@@ -50,15 +55,45 @@ class Token:
     end: int
 
 
+#: A `Token` as a plain tuple: (term, pos, start, end).
+TokenTuple = tuple[str, int, int, int]
+
+
+class IndexTerms(NamedTuple):
+    """The tokens of `analyse` as an index needs them (no offsets): what `index_terms`
+    returns."""
+
+    terms: list[str]  # each token's term, in the order of `analyse`
+    positions: list[int] | None  # each token's position; None when they are 0, 1, 2, ...
+    written: list[str] | None  # each token as written in the text (None for Chinese)
+
+
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
 _HAN_RE = re.compile(f"[{_CJK}]")
 # A word character that is not CJK; combining accents (decomposed input) stay in the word.
 _WCH = rf"(?:[^\W_{_CJK}]|[\u0300-\u036f])"
-_LATIN_TOKEN_RE = re.compile(
-    rf"(?P<cjk>[{_CJK}]+)"  # a CJK run inside Latin text: kept verbatim, never unidecoded
-    r"|(?P<num>\d+(?:[.,]\d+)+)"  # 1.000 / 10,5 / 2.1: one token, separators kept
-    rf"|(?P<word>{_WCH}+(?:['’]{_WCH}+)*)"  # words, with inner apostrophes (State's)
-)
+
+
+def _latin_token_re(wch: str, named: bool) -> re.Pattern[str]:
+    """The regex of Latin-script tokens whose word characters are `wch`. `named`: each
+    alternative is a group named by its kind; else there are no groups, so that `findall`
+    gives the tokens as written. Quantifiers are possessive: a token never gives characters
+    back, so the matches are those of plain ``+`` and ``*``, found without backtracking."""
+    alternatives = (
+        ("cjk", rf"[{_CJK}]++"),  # a CJK run inside Latin text: kept verbatim, never unidecoded
+        ("num", r"\d++(?:[.,]\d++)++"),  # 1.000 / 10,5 / 2.1: one token, separators kept
+        ("word", rf"{wch}++(?:['’]{wch}++)*+"),  # words, with inner apostrophes (State's)
+    )
+    return re.compile("|".join(f"(?P<{kind}>{rx})" if named else rx
+                               for kind, rx in alternatives))
+
+
+_LATIN_TOKEN_RE = _latin_token_re(_WCH, named=True)
+_LATIN_WORDS_RE = _latin_token_re(_WCH, named=False)
+#: The same for text without combining accents: one character class per character instead
+#: of two alternatives, twice as fast.
+_LATIN_WORDS_PRECOMPOSED_RE = _latin_token_re(rf"[^\W_{_CJK}]", named=False)
+_COMBINING_RE = re.compile(r"[\u0300-\u036f]")
 _ALNUM_RE = re.compile(r"[^\W_]")
 
 # Portuguese suffixes as they look once folded, and the accented form the stemmer knows.
@@ -148,6 +183,33 @@ def _analyse_latin(text: str, lang: str, stem: bool = True) -> list[Token]:
     return tokens
 
 
+#: Most tokens a language's table of token -> term holds (it is emptied when full).
+_TERMS_MAX = 200_000
+_term_tables: dict[str, dict[str, str]] = {}
+
+
+def _token_term(token: str, lang: str) -> str:
+    """The term `_analyse_latin` makes of `token`, one match of `_LATIN_TOKEN_RE`. (The
+    alternative that matches a token alone is the one that matched it in its text.)"""
+    m = _LATIN_TOKEN_RE.fullmatch(token)
+    assert m is not None
+    return _latin_term(token, lang, True) if m.lastgroup == "word" else token
+
+
+def _latin_terms(tokens: list[str], lang: str) -> list[str]:
+    """The term of each token, through a per-language table: only the tokens new to it are
+    analysed, one by one."""
+    table = _term_tables.setdefault(lang, {})
+    new = set(tokens).difference(table)
+    if new:
+        if len(table) + len(new) > _TERMS_MAX:
+            table.clear()
+            new = set(tokens)
+        for token in new:
+            table[token] = _token_term(token, lang)
+    return list(map(table.__getitem__, tokens))
+
+
 # --- Chinese ---------------------------------------------------------------------------
 
 
@@ -159,20 +221,25 @@ def _t2s() -> Callable[[str], str]:
 
 
 @cache
-def _t2s_chars() -> frozenset[str] | None:
-    """Every character in a key of the t2s dictionaries: text with none of them needs no
-    conversion (most of a Simplified corpus). None when the converter's tables are not where
-    this version keeps them: then every text is converted."""
+def _t2s_markers() -> frozenset[str] | None:
+    """One character of every entry of the t2s dictionaries that converts to something else
+    (a character that itself converts, if the entry has one): text with none of them holds
+    no such entry, so it is its own conversion (most of a Simplified corpus). None when the
+    converter's tables are not where this version keeps them: then every text is converted."""
     from opencc import OpenCC
 
     try:
         cc = OpenCC("t2s")
         cc.convert("a")
-        chars: set[str] = set()
-        for group in cc._dict_chain_data:  # a private table: read only, guarded below
-            for _max_len, _min_len, table in group:
-                chars.update(*table)
-        return frozenset(chars)
+        changing = [
+            key
+            for group in cc._dict_chain_data  # a private table: read only, guarded below
+            for _max_len, _min_len, table in group
+            for key, value in table.items()
+            if key != value
+        ]
+        singles = {key for key in changing if len(key) == 1}
+        return frozenset(next((c for c in key if c in singles), key[0]) for key in changing)
     except (AttributeError, TypeError, ValueError):  # pragma: no cover - another layout
         return None
 
@@ -205,17 +272,35 @@ def zh_backend() -> str:
     return _zh_tokenizer()[0]
 
 
-def _zh_normalise(text: str) -> tuple[str, list[int]]:
-    """NFKC and Traditional→Simplified, with a map from each output character to the index of
-    the input character it came from (so offsets can be reported in the input)."""
-    out: list[str] = []
-    src: list[int] = []
-    for i, ch in enumerate(text):
-        n = unicodedata.normalize("NFKC", ch) if not ch.isascii() else ch
-        out.append(n)
-        src.extend([i] * len(n))
-    norm = "".join(out)
-    if has_han(norm) and ((keys := _t2s_chars()) is None or not keys.isdisjoint(norm)):
+class _NFKCTable(dict[int, str]):
+    """A `str.translate` table: each character's NFKC form, filled in as characters come."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        form = self[code] = unicodedata.normalize("NFKC", ch) if not ch.isascii() else ch
+        return form
+
+
+_NFKC = _NFKCTable()
+
+
+def _zh_normalise(text: str) -> tuple[str, Sequence[int]]:
+    """NFKC (character by character) and Traditional→Simplified, with a map from each output
+    character to the index of the input character it came from (so offsets can be reported
+    in the input)."""
+    norm = text.translate(_NFKC)
+    src: Sequence[int]
+    if len(norm) == len(text):  # no character became several: the map is the identity
+        src = range(len(text))
+    else:
+        out: list[str] = []
+        src = []
+        for i, ch in enumerate(text):
+            n = _NFKC[ord(ch)]
+            out.append(n)
+            src.extend([i] * len(n))
+        norm = "".join(out)
+    if has_han(norm) and ((marks := _t2s_markers()) is None or not marks.isdisjoint(norm)):
         conv = _t2s()(norm)
         if len(conv) == len(norm):
             norm = conv
@@ -225,34 +310,50 @@ def _zh_normalise(text: str) -> tuple[str, list[int]]:
     return norm, src
 
 
-def _analyse_zh(text: str) -> list[Token]:
+def _zh_tuples(text: str) -> list[TokenTuple]:
+    """`_analyse_zh` as (term, pos, start, end) tuples."""
     norm, src = _zh_normalise(text)
     if not norm:
         return []
 
-    def span(s: int, e: int) -> tuple[int, int]:
-        return src[s], src[e - 1] + 1
-
     if not has_han(norm):
         # No Chinese at all (a number, a Latin name): words, lower case, no folding, no jieba.
         return [
-            Token(m.group().lower(), pos, *span(m.start(), m.end()))
-            for pos, m in enumerate(re.finditer(r"\d+(?:[.,]\d+)+|[^\W_]+", norm))
+            (m.group().lower(), pos, src[m.start()], src[m.end() - 1] + 1)
+            for pos, m in enumerate(_ZH_LATIN_RE.finditer(norm))
         ]
     _, tokenize = _zh_tokenizer()
-    words = [w for w in tokenize(norm, "default") if _ALNUM_RE.search(w[0])]
-    starts = [w[1] for w in words]
-    ends = [w[2] for w in words]
-    tokens: list[Token] = []
-    for term, s, e in tokenize(norm, "search"):
-        if not _ALNUM_RE.search(term):
+    starts: list[int] = []
+    ends: list[int] = []
+    for word, s, e in tokenize(norm, "default"):
+        if _zh_term(word) is not None:
+            starts.append(s)
+            ends.append(e)
+    tokens: list[TokenTuple] = []
+    for word, s, e in tokenize(norm, "search"):
+        term = _zh_term(word)
+        if term is None:
             continue
         i = bisect_right(starts, s) - 1  # the precise word this (sub-)word lies in
         if i < 0 or e > ends[i]:
             continue  # pragma: no cover - search mode only splits precise words
-        tokens.append(Token(term.lower(), i, *span(s, e)))
-    tokens.sort(key=lambda t: (t.pos, t.start, t.end))
+        tokens.append((term, i, src[s], src[e - 1] + 1))
+    tokens.sort(key=_ZH_ORDER)
     return tokens
+
+
+_ZH_LATIN_RE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+")
+_ZH_ORDER = itemgetter(1, 2, 3)  # (pos, start, end)
+
+
+@lru_cache(maxsize=65536)
+def _zh_term(word: str) -> str | None:
+    """The term of a word jieba cut (lower case), None for one without letters or digits."""
+    return word.lower() if _ALNUM_RE.search(word) else None
+
+
+def _analyse_zh(text: str) -> list[Token]:
+    return [Token(*t) for t in _zh_tuples(text)]
 
 
 # --- public ----------------------------------------------------------------------------
@@ -270,6 +371,27 @@ def analyse(text: str, lang: str) -> list[Token]:
     if pol is not None and pol.tokenizer == "jieba":
         return _analyse_zh(text)
     return _analyse_latin(text, lang)
+
+
+def index_terms(text: str, lang: str) -> IndexTerms:
+    """The terms and positions of `analyse(text, lang)`, without the Token objects and
+    offsets an index does not need: the fast path of an index build.
+
+    >>> index_terms("Tributação dos dividendos", "pt")
+    IndexTerms(terms=['tribut', 'dos', 'dividend'], positions=None, written=['Tributação', \
+'dos', 'dividendos'])
+    """
+    if not text:
+        return IndexTerms([], None, [])
+    pol = policy(lang)
+    if pol is not None and pol.tokenizer == "jieba":
+        tokens = _zh_tuples(text)
+        positions = [t[1] for t in tokens]
+        ordinal = positions == list(range(len(positions)))
+        return IndexTerms([t[0] for t in tokens], None if ordinal else positions, None)
+    words_re = _LATIN_WORDS_RE if _COMBINING_RE.search(text) else _LATIN_WORDS_PRECOMPOSED_RE
+    written = words_re.findall(text)
+    return IndexTerms(_latin_terms(written, lang), None, written)
 
 
 def analyse_query_term(term: str, lang: str) -> list[Token]:

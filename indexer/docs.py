@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import closing
+from functools import cache
 from pathlib import Path
 
 from indexer import store
 from indexer.models import IndexDoc
 
 
+@cache
 def topic_names(topic: str | None) -> str:
     """The topic's display names in every language, space separated ("" for none)."""
     if not topic:
@@ -27,28 +29,29 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
     with closing(store.connect(data_dir)) as db:
         parties = {r["id"]: tuple(json.loads(r["parties"] or "[]"))
                    for r in db.execute("SELECT id, parties FROM treaties")}
+        # Per top-level unit, the fields its documents take from it.
         tops = {}
         for r in db.execute("SELECT * FROM units WHERE depth = 0 ORDER BY treaty, lang, seq"):
-            tops[(r["treaty"], r["lang"], r["eid"])] = r
+            tops[(r["treaty"], r["lang"], r["eid"])] = {
+                "kind": r["kind"], "article_eid": r["eid"], "number": r["number"],
+                "label": r["label"], "title": r["title"] or "", "topic": r["topic"] or "",
+                "topic_names": topic_names(r["topic"]),
+            }
         has_children = {
             (r["treaty"], r["lang"], r["top"])
             for r in db.execute("SELECT DISTINCT treaty, lang, top FROM units WHERE depth = 1")
         }
-        rows = db.execute(
-            "SELECT * FROM units WHERE depth <= 1 ORDER BY treaty, lang, seq"
-        )
-        for r in rows:
-            key = (r["treaty"], r["lang"], r["top"])
-            if r["depth"] == 0 and key in has_children:
+        rows = db.cursor()
+        rows.row_factory = None  # plain tuples, in the order of the columns selected
+        rows.execute("SELECT depth, treaty, lang, top, id, eid, text, raw FROM units"
+                     " WHERE depth <= 1 ORDER BY treaty, lang, seq")
+        for depth, treaty, lang, top, uid, eid, text, raw in rows:
+            key = (treaty, lang, top)
+            if depth == 0 and key in has_children:
                 continue  # indexed through its paragraphs
-            top = tops[key]
-            text, raw = r["text"], r["raw"]
             yield IndexDoc(
-                id=r["id"], treaty=r["treaty"], parties=parties.get(r["treaty"], ()),
-                lang=r["lang"], kind=top["kind"], eid=r["eid"], article_eid=top["eid"],
-                number=top["number"], label=top["label"], title=top["title"] or "",
-                topic=top["topic"] or "", topic_names=topic_names(top["topic"]),
-                text=text, raw=raw,
+                id=uid, treaty=treaty, parties=parties.get(treaty, ()), lang=lang, eid=eid,
+                text=text, raw=raw, **tops[key],
             )
 
 

@@ -35,16 +35,15 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import Self
 
-from indexer.analysis import Token, analyse, has_han
+from indexer.analysis import IndexTerms, Token, analyse, has_han, index_terms
 from indexer.docs import GROUPS_FILE, GroupTable
 from indexer.engines import (
     ENGINES,
     EngineSearcher,
+    FieldTerms,
     Row,
-    TokenTuple,
     build,
     open_engine,
-    token_tuples,
 )
 from indexer.errors import StoreError, TreatyError
 from indexer.models import IndexDoc
@@ -182,19 +181,26 @@ def _keyword(value: object) -> str:
 
 
 _DOC_FIELDS = tuple(f.name for f in dataclasses.fields(IndexDoc))
+_STORED_JSON = json.JSONEncoder(ensure_ascii=False)  # as json.dumps(..., ensure_ascii=False)
 
 
-def _row(doc: IndexDoc) -> Row:
+def _analyser(doc: IndexDoc) -> str:
+    """The language whose analyser reads the text and title of `doc` ("xx": none of ours)."""
+    return doc.lang if field_lang(doc.lang) != OTHER else "xx"
+
+
+def _row(doc: IndexDoc, text: IndexTerms | None = None) -> Row:
+    """The row of `doc`; `text`: `index_terms` of its text, when already made."""
     fl = field_lang(doc.lang)
-    alang = doc.lang if fl != OTHER else "xx"
-    texts: dict[str, tuple[str, tuple[TokenTuple, ...]]] = {
-        f"text_{fl}": (doc.text, token_tuples(analyse(doc.text, alang)))
-    }
+    alang = _analyser(doc)
+    if text is None:
+        text = index_terms(doc.text, alang)
+    texts = {f"text_{fl}": FieldTerms.of(text.terms, text.positions)}
     if doc.title:
-        texts[f"title_{fl}"] = (doc.title, _tuples_cached(doc.title, alang))
+        texts[f"title_{fl}"] = FieldTerms.of(*index_terms(doc.title, alang)[:2])
     if doc.topic_names:
         for lang in LANGUAGES:
-            texts[f"topic_{lang}"] = (doc.topic_names, _tuples_cached(doc.topic_names, lang))
+            texts[f"topic_{lang}"] = _topic_terms(doc.topic_names, lang)
     keywords = {
         "id": (_keyword(doc.id),),
         "lang": (_keyword(doc.lang.lower()),),
@@ -204,13 +210,14 @@ def _row(doc: IndexDoc) -> Row:
         "number": (str(doc.number),) if doc.number is not None else (),
         "kind": (_keyword(doc.kind.lower()),),
     }
-    stored = json.dumps({f: getattr(doc, f) for f in _DOC_FIELDS}, ensure_ascii=False)
+    stored = _STORED_JSON.encode({f: getattr(doc, f) for f in _DOC_FIELDS})
     return Row(stored, keywords, texts, (doc.treaty, doc.lang, doc.article_eid))
 
 
-@lru_cache(maxsize=4096)
-def _tuples_cached(text: str, lang: str) -> tuple[TokenTuple, ...]:
-    return token_tuples(_analyse_cached(text, lang))
+@lru_cache(maxsize=1024)
+def _topic_terms(names: str, lang: str) -> FieldTerms:
+    """The tokens of a topic's display names (a small fixed set: cached)."""
+    return FieldTerms.of(*index_terms(names, lang)[:2])
 
 
 class _Vocabulary:
@@ -222,15 +229,14 @@ class _Vocabulary:
         self.surface: dict[str, Counter[str]] = {}
         self.langs: set[str] = set()  # field languages of the documents
 
-    def add(self, doc: IndexDoc, tokens: Iterable[TokenTuple]) -> None:
+    def add(self, doc: IndexDoc, text: IndexTerms) -> None:
+        """Count the terms and words of `text`, the `index_terms` of `doc.text`."""
         fl = field_lang(doc.lang)
         self.langs.add(fl)
-        toks = list(tokens)
-        self.df.setdefault(fl, Counter()).update({t[0] for t in toks})
-        if fl in LANGUAGES and (pol := policy(fl)) is not None and pol.stemmer:
-            words = {doc.text[s:e].lower() for _t, _p, s, e in toks}
-            words = {unicodedata.normalize("NFC", w) for w in words if w.isalpha()}
-            self.surface.setdefault(fl, Counter()).update(words)
+        self.df.setdefault(fl, Counter()).update(set(text.terms))
+        if (fl in LANGUAGES and (pol := policy(fl)) is not None and pol.stemmer
+                and text.written is not None):
+            self.surface.setdefault(fl, Counter()).update(_surface_words(text.written))
 
     def merge(self, other: _Vocabulary) -> None:
         """Add the counts of `other` (the vocabulary of the documents that follow)."""
@@ -243,14 +249,35 @@ class _Vocabulary:
         return {"df": self.df, "surface": self.surface}
 
 
+#: Most words the table of `_surface_words` holds (it is emptied when full).
+_SURFACE_MAX = 200_000
+_surface_forms: dict[str, str] = {}  # word as written -> lower case NFC ("": not all letters)
+
+
+def _surface_words(written: list[str]) -> set[str]:
+    """The distinct surface words of tokens as written: lower case, NFC, letters only."""
+    tokens = set(written)
+    new = tokens.difference(_surface_forms)
+    if new:
+        if len(_surface_forms) + len(new) > _SURFACE_MAX:
+            _surface_forms.clear()
+            new = tokens
+        for token in new:
+            low = token.lower()
+            _surface_forms[token] = unicodedata.normalize("NFC", low) if low.isalpha() else ""
+    words = set(map(_surface_forms.__getitem__, tokens))
+    words.discard("")
+    return words
+
+
 def _analyse_chunk(docs: list[IndexDoc]) -> tuple[list[Row], _Vocabulary]:
     """The rows of `docs` and their vocabulary (run in a worker process for large builds)."""
     vocab = _Vocabulary()
     rows = []
     for doc in docs:
-        row = _row(doc)
-        vocab.add(doc, row.texts[f"text_{field_lang(doc.lang)}"][1])
-        rows.append(row)
+        text = index_terms(doc.text, _analyser(doc))
+        rows.append(_row(doc, text))
+        vocab.add(doc, text)
     return rows, vocab
 
 
@@ -331,7 +358,7 @@ def build_index(
                 if group == len(sizes):
                     sizes.append(0)
                 sizes[group] += 1
-                yield dataclasses.replace(row, group=group)
+                yield Row(row.stored, row.keywords, row.texts, row.key, group)
                 n += 1
                 if progress is not None and n % 1000 == 0:
                     progress(n)

@@ -11,21 +11,33 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
-from indexer.analysis import Token
 from indexer.query import FNode
 
 ENGINES: tuple[str, ...] = ("whoosh", "tantivy")
 
+class FieldTerms(NamedTuple):
+    """A text field's tokens as rows carry them (offsets are not indexed, so not carried).
 
-#: One analysed token as rows carry it: (term, pos, start, end) of an `analysis.Token` — a
-#: plain tuple, cheap to pass from the processes that analyse to the one that writes.
-TokenTuple = tuple[str, int, int, int]
+    ``terms``: the terms in token order, joined by spaces into one string — cheap to pass from
+    the processes that analyse to the one that writes — when no term holds whitespace (see
+    `of`), else a list. ``positions``: each term's position; None when they are 0, 1, 2, ...
+    """
 
+    terms: str | Sequence[str]
+    positions: Sequence[int] | None = None
 
-def token_tuples(tokens: Iterable[Token]) -> tuple[TokenTuple, ...]:
-    return tuple((t.term, t.pos, t.start, t.end) for t in tokens)
+    @classmethod
+    def of(cls, terms: Sequence[str], positions: Sequence[int] | None = None) -> FieldTerms:
+        joined = " ".join(terms)
+        return cls(joined if len(joined.split()) == len(terms) else terms, positions)
+
+    def term_list(self) -> Sequence[str]:
+        """The terms, one by one."""
+        if isinstance(self.terms, str):
+            return self.terms.split(" ") if self.terms else []
+        return self.terms
 
 
 @dataclass(frozen=True)
@@ -34,7 +46,7 @@ class Row:
 
     stored: str  # the IndexDoc as JSON, returned with hits
     keywords: dict[str, tuple[str, ...]]  # filter field -> values (exact match)
-    texts: dict[str, tuple[str, Sequence[TokenTuple]]]  # text field -> (text, our tokens)
+    texts: dict[str, FieldTerms]  # text field -> our tokens of its text
     key: tuple[str, ...] = ()  # the article group: (treaty, lang, article eId)
     group: int = -1  # the group's number in this index (assigned by the builder; -1: none)
 

@@ -1,9 +1,13 @@
-"""tantivy engine: our pre-analysed tokens go in as `tantivy.PreTokenizedString`s.
+"""tantivy engine: our pre-analysed tokens go in as text tantivy only splits, or as
+`tantivy.PreTokenizedString`s.
 
-Each text field receives our tokens with their positions and character offsets, so tantivy
-never analyses text itself (the fields are declared with the whitespace tokenizer, which also
-splits the space-joined analysed terms should anyone use tantivy's own query parser on them).
-Scoring is tantivy's BM25; title and topic boosts come with the query.
+A text field whose terms are at positions 0, 1, 2, ... and hold no whitespace (every
+Latin-script field, as a rule, and Chinese without search-mode sub-words) goes in as its terms
+joined by spaces, which the field's whitespace tokenizer splits back into the same terms at the
+same positions — in Rust, without a Python object per token. Other fields (Chinese sub-words
+share their word's position) go in pre-tokenized with our positions. Either way tantivy never
+analyses text itself and indexes the same postings (offsets are not indexed). Scoring is
+tantivy's BM25; title and topic boosts come with the query.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from pathlib import Path
 
 import tantivy
 
-from indexer.engines import EngineHit, Match, Row
+from indexer.engines import EngineHit, FieldTerms, Match, Row
 from indexer.query import (
     KEYWORD_FIELDS,
     FAll,
@@ -75,13 +79,30 @@ def _add_rows(writer: tantivy.IndexWriter, rows: Iterable[Row]) -> int:
         for name, values in row.keywords.items():
             for value in values:
                 doc.add_text(name, value)
-        for name, (text, tokens) in row.texts.items():
-            if tokens:
-                toks = [tantivy.Token(*t) for t in tokens]
-                doc.add_pre_tokenized_text(name, tantivy.PreTokenizedString(text, toks))
+        for name, tokens in row.texts.items():
+            if not tokens.terms:
+                continue
+            if isinstance(tokens.terms, str) and tokens.positions is None:
+                doc.add_text(name, tokens.terms)  # joined by spaces, no space in a term
+            else:
+                doc.add_pre_tokenized_text(name, _pre_tokenized(tokens))
         writer.add_document(doc)
         n += 1
     return n
+
+
+def _pre_tokenized(tokens: FieldTerms) -> tantivy.PreTokenizedString:
+    """Our tokens as tantivy's: the text is the terms joined by spaces, and each token's
+    offsets are its term's place in it."""
+    terms = tokens.term_list()
+    positions = range(len(terms)) if tokens.positions is None else tokens.positions
+    out = []
+    start = 0
+    for term, pos in zip(terms, positions, strict=True):
+        end = start + len(term)
+        out.append(tantivy.Token(term, pos, start, end))
+        start = end + 1
+    return tantivy.PreTokenizedString(" ".join(terms), out)
 
 
 def _regex_escape(s: str) -> str:

@@ -16,7 +16,7 @@ from whoosh import fields, index, query, scoring
 from whoosh.analysis import Token as WToken
 from whoosh.analysis import Tokenizer
 
-from indexer.engines import EngineHit, Match, Row, TokenTuple
+from indexer.engines import EngineHit, FieldTerms, Match, Row
 from indexer.query import (
     KEYWORD_FIELDS,
     FAll,
@@ -37,9 +37,12 @@ _SEP = "\x1f"
 GROUPS = "groups.u32"
 
 
-def encode(tokens: Sequence[TokenTuple]) -> str:
-    """Our tokens (term, pos, start, end) as the string value the Whoosh field receives."""
-    return " ".join(f"{pos}{_SEP}{term}" for term, pos, _s, _e in tokens)
+def encode(tokens: FieldTerms) -> str:
+    """Our tokens as the string value the Whoosh field receives."""
+    terms, positions = tokens.term_list(), tokens.positions
+    if positions is None:
+        positions = range(len(terms))
+    return " ".join(f"{pos}{_SEP}{term}" for pos, term in zip(positions, terms, strict=True))
 
 
 class PreAnalysedTokenizer(Tokenizer):
@@ -96,8 +99,8 @@ def build(path: Path, rows: Iterable[Row]) -> int:
             for name, values in row.keywords.items():
                 if values:
                     doc[name] = " ".join(values)
-            for name, (_, tokens) in row.texts.items():
-                if tokens:
+            for name, tokens in row.texts.items():
+                if tokens.terms:
                     doc[name] = encode(tokens)
             writer.add_document(**doc)
             n += 1
