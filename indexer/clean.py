@@ -66,6 +66,7 @@ _LABEL = re.compile(
 _REFERENCE = re.compile(r"^\s*\(\w{1,5}\)\s+(?:[^\W\d_A-Z]|\()")
 TERMINAL = re.compile(r"[.!?;:。；：！？…]['\"”’»)]*\s*$")
 _HYPHEN_END = re.compile(r"(\w)( ?)[-\u00ad\u2010\u2011]$")
+_HYPHENS = frozenset("-\u00ad\u2010\u2011")
 _FIRST_WORD = re.compile(r"^(\w+)")
 _LAST_WORD = re.compile(r"(\w+)$")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -130,13 +131,20 @@ def _zipf(word: str) -> float:
     return best
 
 
-def join_hyphenated(head: str, tail: str, vocabulary: Counter[str] | None = None) -> str | None:
+def join_hyphenated(
+    head: str, tail: str, vocabulary: Counter[str] | _Vocabulary | None = None
+) -> str | None:
     """Join word parts split by a hyphen at a line end, or None when `head` has no such hyphen.
 
     "finans-" + "är" -> "finansär" when the joined word is plausible (in the text's own
     vocabulary or in wordfreq); else the hyphen is kept: "Sven-" + "Eric" -> "Sven-Eric".
     """
-    end = _HYPHEN_END.search(head)
+    # A match takes the last 3 characters (4 with the newline `$` admits before the end):
+    # test the last one, then search only there (a search from the start tries every position).
+    bare = head[:-1] if head.endswith("\n") else head
+    if not bare or bare[-1] not in _HYPHENS:
+        return None
+    end = _HYPHEN_END.search(head, max(len(head) - 4, 0))
     first = _FIRST_WORD.match(tail)
     if not end or not first:
         return None
@@ -148,7 +156,7 @@ def join_hyphenated(head: str, tail: str, vocabulary: Counter[str] | None = None
         return None if end.group(2) else f"{stem}-{tail}"
     joined = (left + right).lower()
     hyphened = f"{left}-{right}".lower()
-    vocab = vocabulary or Counter()
+    vocab = vocabulary if vocabulary is not None else Counter()
     if vocab[joined] > vocab[hyphened]:
         return stem + tail
     if vocab[hyphened] > vocab[joined]:
@@ -163,7 +171,9 @@ def join_hyphenated(head: str, tail: str, vocabulary: Counter[str] | None = None
     return stem + tail  # fragments: an ordinary word break
 
 
-def join_lines(head: str, tail: str, vocabulary: Counter[str] | None = None) -> str:
+def join_lines(
+    head: str, tail: str, vocabulary: Counter[str] | _Vocabulary | None = None
+) -> str:
     """Join two cleaned texts that belong to one paragraph (de-hyphenating if needed)."""
     head, tail = head.rstrip(), tail.lstrip()
     if not head:
@@ -178,26 +188,67 @@ def join_lines(head: str, tail: str, vocabulary: Counter[str] | None = None) -> 
     return f"{head} {tail}"
 
 
+class _Vocabulary:
+    """Lowercased word counts of one text (words may be joined by hyphens), counted on the
+    first lookup: only some line-end hyphens are judged by them, most texts have none."""
+
+    _WORDS = re.compile(r"\w+(?:-\w+)*")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._counts: Counter[str] | None = None
+
+    def __getitem__(self, word: str) -> int:
+        if self._counts is None:
+            self._counts = self._count(self._text)
+        return self._counts[word]
+
+    @classmethod
+    def _count(cls, text: str) -> Counter[str]:
+        lowered = text.lower()
+        if "Σ" not in text and len(lowered) == len(text):
+            # Lowercasing the whole text at once gives the same words, lowercased, when no
+            # character changes length or word-ness ("İ" -> "i̇") and no final sigma depends on
+            # what follows the word ("ΟΔΟΣ'Α"); checked once per distinct character.
+            changed = {ch for ch in set(text) if ch.lower() != ch}
+            if all(
+                len(low := ch.lower()) == 1
+                and (ch.isalnum() or ch == "_") == (low.isalnum() or low == "_")
+                and low != "-"
+                for ch in changed
+            ):
+                return Counter(cls._WORDS.findall(lowered))
+        return Counter(map(str.lower, cls._WORDS.findall(text)))
+
+
 # --- furniture ------------------------------------------------------------------------------
+
+
+_DIGITS = re.compile(r"\d+")
+_NOT_WORD = re.compile(r"[^\w ]+")
+_SPACES = re.compile(r"\s+")
+_SPACED_OUT = re.compile(r"\b(?:\w ){3,}\w\b")
 
 
 def _key(line: str) -> str:
     """Comparison key of a header candidate: letters, digits as 0, single spaces."""
-    text = re.sub(r"\d+", "0", line.lower())
-    text = re.sub(r"[^\w ]+", "", text)
-    return re.sub(r"\s+", " ", text).strip()
+    text = _DIGITS.sub("0", line.lower())
+    text = _NOT_WORD.sub("", text)
+    return _SPACES.sub(" ", text).strip()
 
 
 class _Bags:
     """Character multisets of one document's header keys as bit masks (a 256-bit slot per
     character, holding as many set bits as the character occurs), so that the size of a
-    multiset intersection -- difflib's `quick_ratio` matches -- is one AND and a bit count."""
+    multiset intersection -- difflib's `quick_ratio` matches -- is one AND and a bit count.
+    Also holds the `_similar` verdicts of the document's pairs, as its headers recur."""
 
     _WIDTH = 8  # log2 of the slot width
 
     def __init__(self) -> None:
         self._slot: dict[str, int] = {}
         self._masks: dict[str, int | None] = {}
+        self.verdicts: dict[tuple[str, str], bool] = {}
 
     def _mask(self, text: str) -> int | None:
         if text in self._masks:
@@ -224,12 +275,22 @@ def _similar(a: str, b: str, bags: _Bags | None = None) -> bool:
     """Are `a` and `b` variants of one header (difflib ratio, or a common start)?
 
     The character-count bounds are difflib's own `quick_ratio` (an upper bound of `ratio`),
-    so SequenceMatcher only runs on pairs that can pass. `bags`: this document's."""
+    so SequenceMatcher only runs on pairs that can pass. `bags`: this document's (a pair
+    compared before is answered from its verdicts)."""
+    if bags is None:
+        bags = _Bags()
+    verdict = bags.verdicts.get((a, b))
+    if verdict is None:
+        verdict = bags.verdicts[a, b] = _compare(a, b, bags)
+    return verdict
+
+
+def _compare(a: str, b: str, bags: _Bags) -> bool:
     la, lb = len(a), len(b)
     if not la or not lb:
         return False
-    if bags is None:
-        bags = _Bags()
+    if a == b:
+        return True  # difflib's ratio of equal strings is 1.0
     short, long_ = (a, b) if la <= lb else (b, a)
     ls = len(short)
     if ls < 15 and 2 * ls / (la + lb) < _SIMILAR - 0.1:
@@ -253,15 +314,17 @@ def _similar(a: str, b: str, bags: _Bags | None = None) -> bool:
 
 def _collapse_spaced(text: str) -> str:
     """Undo letter spacing: "C H A P T E R II" -> "CHAPTER II"."""
-    return re.sub(r"\b(?:\w ){3,}\w\b", lambda m: m.group(0).replace(" ", ""), text)
+    return _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)
 
 
 def _header_candidate(text: str) -> bool:
     text = text.strip()
-    letters = sum(map(str.isalpha, text))
-    if letters < 8 or len(text) > 100 or _HAN.search(text):
+    if not 8 <= len(text) <= 100:  # (under 8 characters: under 8 letters)
         return False
-    return not starts_item(text) and not starts_item(_collapse_spaced(text))
+    if sum(map(str.isalpha, text)) < 8 or _HAN.search(text) or starts_item(text):
+        return False
+    collapsed = _collapse_spaced(text)
+    return collapsed == text or not starts_item(collapsed)
 
 
 def _cluster(keys: dict[int, str], bags: _Bags) -> list[list[int]]:
@@ -305,7 +368,7 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
     keys = {
         i: key(i)
         for i in range(n)
-        if not blank[i] and is_candidate(i) and (not has_blanks or all(side(i)))
+        if not blank[i] and (not has_blanks or all(side(i))) and is_candidate(i)
     }
     bags = _Bags()
     found: set[int] = set()
@@ -386,7 +449,7 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool) -> bool:
     return doc_wrapped and open_ends >= 0.5 * len(pairs)
 
 
-def _logical(block: list[_Phys], wrapped: bool, vocab: Counter[str]) -> list[Line]:
+def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line]:
     if not wrapped:
         return [Line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
     width = max(len(p.text) for p in block)
@@ -419,7 +482,7 @@ def clean(text: str) -> Cleaned:
     if lines and lines[-1] == "":
         lines.pop()
     kinds = _furniture_kinds(lines)
-    vocab = Counter(map(str.lower, re.findall(r"\w+(?:-\w+)*", text)))
+    vocab = _Vocabulary(text)
     furniture: list[Line] = []
     blocks: list[list[_Phys]] = []
     page, block, in_block, seen_content, in_break = 0, -1, False, False, False
