@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache
 
+from rapidfuzz.distance import LCSseq
+
 from indexer.models import Cleaned, Line
 
 # --- named patterns -------------------------------------------------------------------------
@@ -237,55 +239,24 @@ def _key(line: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
-class _Bags:
-    """Character multisets of one document's header keys as bit masks (a 256-bit slot per
-    character, holding as many set bits as the character occurs), so that the size of a
-    multiset intersection -- difflib's `quick_ratio` matches -- is one AND and a bit count.
-    Also holds the `_similar` verdicts of the document's pairs, as its headers recur."""
-
-    _WIDTH = 8  # log2 of the slot width
-
-    def __init__(self) -> None:
-        self._slot: dict[str, int] = {}
-        self._masks: dict[str, int | None] = {}
-        self.verdicts: dict[tuple[str, str], bool] = {}
-
-    def _mask(self, text: str) -> int | None:
-        if text in self._masks:
-            return self._masks[text]
-        mask: int | None = 0
-        for ch, n in Counter(text).items():
-            if n >= 1 << self._WIDTH:
-                mask = None  # does not fit its slot: count the slow way
-                break
-            slot = self._slot.setdefault(ch, len(self._slot))
-            mask |= ((1 << n) - 1) << (slot << self._WIDTH)
-        self._masks[text] = mask
-        return mask
-
-    def common(self, a: str, b: str) -> int:
-        """Size of the multiset intersection of the characters of `a` and `b`."""
-        ma, mb = self._mask(a), self._mask(b)
-        if ma is None or mb is None:
-            return sum((Counter(a) & Counter(b)).values())
-        return (ma & mb).bit_count()
-
-
-def _similar(a: str, b: str, bags: _Bags | None = None) -> bool:
+def _similar(a: str, b: str, verdicts: dict[tuple[str, str], bool] | None = None) -> bool:
     """Are `a` and `b` variants of one header (difflib ratio, or a common start)?
 
-    The character-count bounds are difflib's own `quick_ratio` (an upper bound of `ratio`),
-    so SequenceMatcher only runs on pairs that can pass. `bags`: this document's (a pair
-    compared before is answered from its verdicts)."""
-    if bags is None:
-        bags = _Bags()
-    verdict = bags.verdicts.get((a, b))
+    `verdicts`: this document's pairs compared so far (headers recur), filled in here."""
+    if verdicts is None:
+        return _compare(a, b)
+    verdict = verdicts.get((a, b))
     if verdict is None:
-        verdict = bags.verdicts[a, b] = _compare(a, b, bags)
+        verdict = verdicts[a, b] = _compare(a, b)
     return verdict
 
 
-def _compare(a: str, b: str, bags: _Bags) -> bool:
+def _compare(a: str, b: str) -> bool:
+    """`_similar` without the verdicts.
+
+    difflib's matching blocks form a common subsequence, so twice the length of the longest
+    common subsequence over the total length (counted by rapidfuzz, in C) bounds its `ratio`
+    from above: SequenceMatcher only runs on pairs that can pass."""
     la, lb = len(a), len(b)
     if not la or not lb:
         return False
@@ -293,20 +264,19 @@ def _compare(a: str, b: str, bags: _Bags) -> bool:
         return True  # difflib's ratio of equal strings is 1.0
     short, long_ = (a, b) if la <= lb else (b, a)
     ls = len(short)
-    if ls < 15 and 2 * ls / (la + lb) < _SIMILAR - 0.1:
-        return False  # neither test below can pass (cheap, before counting characters)
-    common = bags.common(a, b)
-    if common < _SIMILAR * ls:
-        return False
+    whole = 2 * ls / (la + lb) >= _SIMILAR - 0.1
+    if not whole and ls < 15:
+        return False  # neither test below can pass
+    lcs = LCSseq.similarity(a, b)
     if (
-        2 * ls / (la + lb) >= _SIMILAR - 0.1
-        and 2.0 * common / (la + lb) >= _SIMILAR
+        whole
+        and 2.0 * lcs / (la + lb) >= _SIMILAR
         and SequenceMatcher(None, a, b, autojunk=False).ratio() >= _SIMILAR
     ):
         return True
-    if ls >= 15 and len(long_) > ls:  # header with an extra tail
-        head = long_[:ls]
-        if 2.0 * bags.common(short, head) / (ls + ls) < 0.9:
+    if ls >= 15 and len(long_) > ls and 2.0 * lcs / (ls + ls) >= 0.9:  # header with a tail
+        head = long_[:ls]  # (its common subsequence with `short` is at most `lcs` long)
+        if 2.0 * LCSseq.similarity(short, head) / (ls + ls) < 0.9:
             return False
         return SequenceMatcher(None, short, head, autojunk=False).ratio() >= 0.9
     return False
@@ -327,11 +297,11 @@ def _header_candidate(text: str) -> bool:
     return collapsed == text or not starts_item(collapsed)
 
 
-def _cluster(keys: dict[int, str], bags: _Bags) -> list[list[int]]:
+def _cluster(keys: dict[int, str], verdicts: dict[tuple[str, str], bool]) -> list[list[int]]:
     clusters: list[tuple[list[str], list[int]]] = []
     for i, key in keys.items():
         for reps, members in clusters:
-            if any(_similar(key, rep, bags) for rep in reps):
+            if any(_similar(key, rep, verdicts) for rep in reps):
                 members.append(i)
                 if key not in reps and len(reps) < 8:
                     reps.append(key)
@@ -370,9 +340,9 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
         for i in range(n)
         if not blank[i] and (not has_blanks or all(side(i))) and is_candidate(i)
     }
-    bags = _Bags()
+    verdicts: dict[tuple[str, str], bool] = {}
     found: set[int] = set()
-    for members in _cluster(keys, bags):
+    for members in _cluster(keys, verdicts):
         gaps = [b - a for a, b in itertools.pairwise(members)]
         spread = sum(g >= 5 for g in gaps) >= 0.75 * len(gaps)
         if not spread or statistics.median(gaps) < 8 or members[-1] - members[0] < 0.25 * n:
@@ -388,7 +358,7 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
                     and not blank[i]
                     and any(side(i))
                     and is_candidate(i)
-                    and any(_similar(key(i), rep, bags) for rep in reps)
+                    and any(_similar(key(i), rep, verdicts) for rep in reps)
                 ):
                     found.add(i)
     return found
