@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache
 
+import numpy as np
+from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 
 from indexer.models import Cleaned, Line
@@ -143,7 +145,7 @@ def join_hyphenated(
     """
     # A match takes the last 3 characters (4 with the newline `$` admits before the end):
     # test the last one, then search only there (a search from the start tries every position).
-    bare = head[:-1] if head.endswith("\n") else head
+    bare = head.removesuffix("\n")
     if not bare or bare[-1] not in _HYPHENS:
         return None
     end = _HYPHEN_END.search(head, max(len(head) - 4, 0))
@@ -173,9 +175,7 @@ def join_hyphenated(
     return stem + tail  # fragments: an ordinary word break
 
 
-def join_lines(
-    head: str, tail: str, vocabulary: Counter[str] | _Vocabulary | None = None
-) -> str:
+def join_lines(head: str, tail: str, vocabulary: Counter[str] | _Vocabulary | None = None) -> str:
     """Join two cleaned texts that belong to one paragraph (de-hyphenating if needed)."""
     head, tail = head.rstrip(), tail.lstrip()
     if not head:
@@ -282,6 +282,21 @@ def _compare(a: str, b: str) -> bool:
     return False
 
 
+def _could_match(texts: list[str], reps: list[str]) -> list[bool]:
+    """For each of `texts`: can it be `_similar` to one of `reps`? False where the bounds of
+    `_compare` by the longest common subsequence rule out every pair (taken all at once, in
+    C, and with a margin against rounding); True only means `_similar` has to decide."""
+    if not texts or not reps:
+        return [False] * len(texts)
+    lcs = process.cdist(texts, reps, scorer=LCSseq.similarity, dtype=np.int32)
+    lt = np.array([len(t) for t in texts])[:, None]
+    lr = np.array([len(r) for r in reps])[None, :]
+    ls, total, eps = np.minimum(lt, lr), lt + lr, 1e-9
+    whole = (2 * ls >= (_SIMILAR - 0.1) * total - eps) & (2 * lcs >= _SIMILAR * total - eps)
+    start = (ls >= 15) & (np.maximum(lt, lr) > ls) & (2 * lcs >= 0.9 * (ls + ls) - eps)
+    return (whole | start).any(axis=1).tolist()
+
+
 def _collapse_spaced(text: str) -> str:
     """Undo letter spacing: "C H A P T E R II" -> "CHAPTER II"."""
     return _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)
@@ -316,9 +331,9 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
     spread over the document."""
     n = len(lines)
     has_blanks = sum(blank) >= 0.05 * n
-
-    def side(i: int) -> tuple[bool, bool]:
-        return (i == 0 or blank[i - 1], i == n - 1 or blank[i + 1])
+    # Is the line before / after line i blank (or the document's edge)?
+    before = [True, *blank[:-1]]
+    after = [*blank[1:], True]
 
     candidate: dict[int, bool] = {}  # _header_candidate of line i, computed once
     key_of: dict[int, str] = {}
@@ -338,10 +353,11 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
     keys = {
         i: key(i)
         for i in range(n)
-        if not blank[i] and (not has_blanks or all(side(i))) and is_candidate(i)
+        if not blank[i] and (not has_blanks or (before[i] and after[i])) and is_candidate(i)
     }
     verdicts: dict[tuple[str, str], bool] = {}
     found: set[int] = set()
+    touching: list[int] | None = None  # candidates with a blank line on at least one side
     for members in _cluster(keys, verdicts):
         gaps = [b - a for a, b in itertools.pairwise(members)]
         spread = sum(g >= 5 for g in gaps) >= 0.75 * len(gaps)
@@ -351,15 +367,17 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
             continue
         found.update(members)
         if has_blanks:  # variants touching text on one side (no blank line after them)
-            reps = [keys[i] for i in members[:8]]
-            for i in range(n):
-                if (
-                    i not in found
-                    and not blank[i]
-                    and any(side(i))
-                    and is_candidate(i)
-                    and any(_similar(key(i), rep, verdicts) for rep in reps)
-                ):
+            if touching is None:
+                touching = [
+                    i
+                    for i in range(n)
+                    if not blank[i] and (before[i] or after[i]) and is_candidate(i)
+                ]
+            # (a key repeated among the first 8 members would only repeat its verdicts)
+            reps = list(dict.fromkeys(keys[i] for i in members[:8]))
+            pending = [i for i in touching if i not in found]
+            for i, maybe in zip(pending, _could_match([key(i) for i in pending], reps)):
+                if maybe and any(_similar(key(i), rep, verdicts) for rep in reps):
                     found.add(i)
     return found
 
