@@ -417,24 +417,32 @@ def _soft_break(line: str, following: str) -> bool:
     return not ends_sentence(line) and following[:1].islower()
 
 
-def _wrapped(block: list[_Phys], doc_wrapped: bool) -> bool:
-    """Does this block show hard-wrapped layout (so its lines should be re-joined)?"""
+def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
+    """Does this block show hard-wrapped layout (so its lines should be re-joined)?
+
+    `han`: may the block contain Han characters (False when its document has none)."""
     texts = [p.text for p in block]
-    if len(texts) < 2 or any(_HAN.search(t) for t in texts):
+    if len(texts) < 2 or (han and any(_HAN.search(t) for t in texts)):
         return False
-    pairs = list(itertools.pairwise(texts))
-    soft = sum(_soft_break(a, b) for a, b in pairs)
-    widths = [len(t) for t in texts[:-1]]
     width = max(len(t) for t in texts)
     if len(texts) == 2:
-        return doc_wrapped and width <= 120 and (soft == 1 or not ends_sentence(texts[0]))
+        return (
+            doc_wrapped
+            and width <= 120
+            and (_soft_break(texts[0], texts[1]) or not ends_sentence(texts[0]))
+        )
+    widths = [len(t) for t in texts[:-1]]
     even = sum(w >= 0.5 * width for w in widths) / len(widths)
     if even < 0.6 or width > 200:
         return False
+    pairs = list(itertools.pairwise(texts))
+    soft = sum(_soft_break(a, b) for a, b in pairs)
     if soft >= 0.3 * len(pairs):
         return True
+    if not doc_wrapped:
+        return False
     open_ends = sum(not ends_sentence(a) and not starts_item(b, a) for a, b in pairs)
-    return doc_wrapped and open_ends >= 0.5 * len(pairs)
+    return open_ends >= 0.5 * len(pairs)
 
 
 def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line]:
@@ -498,10 +506,15 @@ def clean(text: str) -> Cleaned:
             in_block = True
         seen_content = True
         blocks[-1].append(_Phys(i + 1, raw, body or raw.strip(), page, block))
-    multi = [b for b in blocks if len(b) >= 3]
-    votes = sum(_wrapped(b, False) for b in multi)
-    doc_wrapped = bool(multi) and votes >= 0.5 * len(multi)
+    han = _HAN.search(text) is not None
+    # Blocks of 3+ lines vote on the document's layout by how they look on their own.
+    alone = [_wrapped(b, False, han) if len(b) >= 3 else None for b in blocks]
+    votes = [v for v in alone if v is not None]
+    doc_wrapped = bool(votes) and sum(votes) >= 0.5 * len(votes)
     out: list[Line] = []
-    for b in blocks:
-        out.extend(_logical(b, _wrapped(b, doc_wrapped), vocab))
+    for b, wrapped in zip(blocks, alone):
+        # (a block wrapped on its own is wrapped in any document: only the rest is judged again)
+        if wrapped is None or (doc_wrapped and not wrapped):
+            wrapped = _wrapped(b, doc_wrapped, han)
+        out.extend(_logical(b, wrapped, vocab))
     return Cleaned(lines=tuple(out), furniture=tuple(furniture))
