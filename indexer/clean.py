@@ -191,36 +191,60 @@ def join_lines(head: str, tail: str, vocabulary: Counter[str] | _Vocabulary | No
 
 
 class _Vocabulary:
-    """Lowercased word counts of one text (words may be joined by hyphens), counted on the
-    first lookup: only some line-end hyphens are judged by them, most texts have none."""
+    """Lowercased word counts of one text (words may be joined by hyphens), looked up only
+    for some line-end hyphens: a word asked for is counted alone (a literal search, in C)
+    when the text can be lowercased as a whole, else all words are counted on first use."""
 
     _WORDS = re.compile(r"\w+(?:-\w+)*")
+    # Where a word found by `_WORDS` can start: not inside a word or after "word-".
+    _WORD_START = re.compile(r"(?<!\w)(?<!\w-)")
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._counts: Counter[str] | None = None
+        self._lowered: str | None = None  # the text lowercased, once a word is asked for
+        self._counts: dict[str, int] = {}
+        self._all: Counter[str] | None = None  # every word (when the text cannot be lowered)
 
     def __getitem__(self, word: str) -> int:
-        if self._counts is None:
-            self._counts = self._count(self._text)
-        return self._counts[word]
+        if self._all is not None:
+            return self._all[word]
+        count = self._counts.get(word)
+        if count is None:
+            if self._lowered is None:
+                self._lowered = self._lower(self._text)
+                if self._lowered is None:
+                    self._all = Counter(map(str.lower, self._WORDS.findall(self._text)))
+                    return self._all[word]
+            count = self._counts[word] = self._occurrences(word, self._lowered)
+        return count
+
+    @staticmethod
+    def _lower(text: str) -> str | None:
+        """`text` lowercased, or None when its words, lowercased, would not be the words of
+        the lowercased text: a character changes length or word-ness ("İ" -> "i̇") or a final
+        sigma depends on what follows the word ("ΟΔΟΣ'Α"); checked per distinct character."""
+        if "Σ" in text:
+            return None
+        for ch in set(text):
+            low = ch.lower()
+            if low != ch and (
+                len(low) != 1
+                or (ch.isalnum() or ch == "_") != (low.isalnum() or low == "_")
+                or low == "-"
+            ):
+                return None
+        return text.lower()
 
     @classmethod
-    def _count(cls, text: str) -> Counter[str]:
-        lowered = text.lower()
-        if "Σ" not in text and len(lowered) == len(text):
-            # Lowercasing the whole text at once gives the same words, lowercased, when no
-            # character changes length or word-ness ("İ" -> "i̇") and no final sigma depends on
-            # what follows the word ("ΟΔΟΣ'Α"); checked once per distinct character.
-            changed = {ch for ch in set(text) if ch.lower() != ch}
-            if all(
-                len(low := ch.lower()) == 1
-                and (ch.isalnum() or ch == "_") == (low.isalnum() or low == "_")
-                and low != "-"
-                for ch in changed
-            ):
-                return Counter(cls._WORDS.findall(lowered))
-        return Counter(map(str.lower, cls._WORDS.findall(text)))
+    def _occurrences(cls, word: str, text: str) -> int:
+        """How many of the words `_WORDS` finds in `text` are `word`."""
+        if not cls._WORDS.fullmatch(word):
+            return 0
+        # Occurrences of `word` where a word ends; those where one starts too are words.
+        # (The matches do not overlap, but no word starting inside a match is lost: `word`
+        # is made of word characters and inner hyphens, so no word starts there.)
+        ends = re.compile(re.escape(word) + r"(?!\w)(?!-\w)")
+        return sum(1 for m in ends.finditer(text) if cls._WORD_START.match(text, m.start()))
 
 
 # --- furniture ------------------------------------------------------------------------------
