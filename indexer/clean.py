@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache
 
+import numpy as np
+from rapidfuzz import process
+from rapidfuzz.distance import LCSseq
+
 from indexer.models import Cleaned, Line
 
 # --- named patterns -------------------------------------------------------------------------
@@ -66,6 +70,7 @@ _LABEL = re.compile(
 _REFERENCE = re.compile(r"^\s*\(\w{1,5}\)\s+(?:[^\W\d_A-Z]|\()")
 TERMINAL = re.compile(r"[.!?;:。；：！？…]['\"”’»)]*\s*$")
 _HYPHEN_END = re.compile(r"(\w)( ?)[-\u00ad\u2010\u2011]$")
+_HYPHENS = frozenset("-\u00ad\u2010\u2011")
 _FIRST_WORD = re.compile(r"^(\w+)")
 _LAST_WORD = re.compile(r"(\w+)$")
 _WORD = re.compile(r"[^\W\d_]+")
@@ -130,13 +135,20 @@ def _zipf(word: str) -> float:
     return best
 
 
-def join_hyphenated(head: str, tail: str, vocabulary: Counter[str] | None = None) -> str | None:
+def join_hyphenated(
+    head: str, tail: str, vocabulary: Counter[str] | _Vocabulary | None = None
+) -> str | None:
     """Join word parts split by a hyphen at a line end, or None when `head` has no such hyphen.
 
     "finans-" + "är" -> "finansär" when the joined word is plausible (in the text's own
     vocabulary or in wordfreq); else the hyphen is kept: "Sven-" + "Eric" -> "Sven-Eric".
     """
-    end = _HYPHEN_END.search(head)
+    # A match takes the last 3 characters (4 with the newline `$` admits before the end):
+    # test the last one, then search only there (a search from the start tries every position).
+    bare = head.removesuffix("\n")
+    if not bare or bare[-1] not in _HYPHENS:
+        return None
+    end = _HYPHEN_END.search(head, max(len(head) - 4, 0))
     first = _FIRST_WORD.match(tail)
     if not end or not first:
         return None
@@ -148,7 +160,7 @@ def join_hyphenated(head: str, tail: str, vocabulary: Counter[str] | None = None
         return None if end.group(2) else f"{stem}-{tail}"
     joined = (left + right).lower()
     hyphened = f"{left}-{right}".lower()
-    vocab = vocabulary or Counter()
+    vocab = vocabulary if vocabulary is not None else Counter()
     if vocab[joined] > vocab[hyphened]:
         return stem + tail
     if vocab[hyphened] > vocab[joined]:
@@ -163,7 +175,7 @@ def join_hyphenated(head: str, tail: str, vocabulary: Counter[str] | None = None
     return stem + tail  # fragments: an ordinary word break
 
 
-def join_lines(head: str, tail: str, vocabulary: Counter[str] | None = None) -> str:
+def join_lines(head: str, tail: str, vocabulary: Counter[str] | _Vocabulary | None = None) -> str:
     """Join two cleaned texts that belong to one paragraph (de-hyphenating if needed)."""
     head, tail = head.rstrip(), tail.lstrip()
     if not head:
@@ -178,97 +190,157 @@ def join_lines(head: str, tail: str, vocabulary: Counter[str] | None = None) -> 
     return f"{head} {tail}"
 
 
+class _Vocabulary:
+    """Lowercased word counts of one text (words may be joined by hyphens), looked up only
+    for some line-end hyphens: a word asked for is counted alone (a literal search, in C)
+    when the text can be lowercased as a whole, else all words are counted on first use."""
+
+    _WORDS = re.compile(r"\w+(?:-\w+)*")
+    # Where a word found by `_WORDS` can start: not inside a word or after "word-".
+    _WORD_START = re.compile(r"(?<!\w)(?<!\w-)")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._lowered: str | None = None  # the text lowercased, once a word is asked for
+        self._counts: dict[str, int] = {}
+        self._all: Counter[str] | None = None  # every word (when the text cannot be lowered)
+
+    def __getitem__(self, word: str) -> int:
+        if self._all is not None:
+            return self._all[word]
+        count = self._counts.get(word)
+        if count is None:
+            if self._lowered is None:
+                self._lowered = self._lower(self._text)
+                if self._lowered is None:
+                    self._all = Counter(map(str.lower, self._WORDS.findall(self._text)))
+                    return self._all[word]
+            count = self._counts[word] = self._occurrences(word, self._lowered)
+        return count
+
+    @staticmethod
+    def _lower(text: str) -> str | None:
+        """`text` lowercased, or None when its words, lowercased, would not be the words of
+        the lowercased text: a character changes length or word-ness ("İ" -> "i̇") or a final
+        sigma depends on what follows the word ("ΟΔΟΣ'Α"); checked per distinct character."""
+        if "Σ" in text:
+            return None
+        for ch in set(text):
+            low = ch.lower()
+            if low != ch and (
+                len(low) != 1
+                or (ch.isalnum() or ch == "_") != (low.isalnum() or low == "_")
+                or low == "-"
+            ):
+                return None
+        return text.lower()
+
+    @classmethod
+    def _occurrences(cls, word: str, text: str) -> int:
+        """How many of the words `_WORDS` finds in `text` are `word`."""
+        if not cls._WORDS.fullmatch(word):
+            return 0
+        # Occurrences of `word` where a word ends; those where one starts too are words.
+        # (The matches do not overlap, but no word starting inside a match is lost: `word`
+        # is made of word characters and inner hyphens, so no word starts there.)
+        ends = re.compile(re.escape(word) + r"(?!\w)(?!-\w)")
+        return sum(1 for m in ends.finditer(text) if cls._WORD_START.match(text, m.start()))
+
+
 # --- furniture ------------------------------------------------------------------------------
+
+
+_DIGITS = re.compile(r"\d+")
+_NOT_WORD = re.compile(r"[^\w ]+")
+_SPACES = re.compile(r"\s+")
+_SPACED_OUT = re.compile(r"\b(?:\w ){3,}\w\b")
 
 
 def _key(line: str) -> str:
     """Comparison key of a header candidate: letters, digits as 0, single spaces."""
-    text = re.sub(r"\d+", "0", line.lower())
-    text = re.sub(r"[^\w ]+", "", text)
-    return re.sub(r"\s+", " ", text).strip()
+    text = _DIGITS.sub("0", line.lower())
+    text = _NOT_WORD.sub("", text)
+    return _SPACES.sub(" ", text).strip()
 
 
-class _Bags:
-    """Character multisets of one document's header keys as bit masks (a 256-bit slot per
-    character, holding as many set bits as the character occurs), so that the size of a
-    multiset intersection -- difflib's `quick_ratio` matches -- is one AND and a bit count."""
-
-    _WIDTH = 8  # log2 of the slot width
-
-    def __init__(self) -> None:
-        self._slot: dict[str, int] = {}
-        self._masks: dict[str, int | None] = {}
-
-    def _mask(self, text: str) -> int | None:
-        if text in self._masks:
-            return self._masks[text]
-        mask: int | None = 0
-        for ch, n in Counter(text).items():
-            if n >= 1 << self._WIDTH:
-                mask = None  # does not fit its slot: count the slow way
-                break
-            slot = self._slot.setdefault(ch, len(self._slot))
-            mask |= ((1 << n) - 1) << (slot << self._WIDTH)
-        self._masks[text] = mask
-        return mask
-
-    def common(self, a: str, b: str) -> int:
-        """Size of the multiset intersection of the characters of `a` and `b`."""
-        ma, mb = self._mask(a), self._mask(b)
-        if ma is None or mb is None:
-            return sum((Counter(a) & Counter(b)).values())
-        return (ma & mb).bit_count()
-
-
-def _similar(a: str, b: str, bags: _Bags | None = None) -> bool:
+def _similar(a: str, b: str, verdicts: dict[tuple[str, str], bool] | None = None) -> bool:
     """Are `a` and `b` variants of one header (difflib ratio, or a common start)?
 
-    The character-count bounds are difflib's own `quick_ratio` (an upper bound of `ratio`),
-    so SequenceMatcher only runs on pairs that can pass. `bags`: this document's."""
+    `verdicts`: this document's pairs compared so far (headers recur), filled in here."""
+    if verdicts is None:
+        return _compare(a, b)
+    verdict = verdicts.get((a, b))
+    if verdict is None:
+        verdict = verdicts[a, b] = _compare(a, b)
+    return verdict
+
+
+def _compare(a: str, b: str) -> bool:
+    """`_similar` without the verdicts.
+
+    difflib's matching blocks form a common subsequence, so twice the length of the longest
+    common subsequence over the total length (counted by rapidfuzz, in C) bounds its `ratio`
+    from above: SequenceMatcher only runs on pairs that can pass."""
     la, lb = len(a), len(b)
     if not la or not lb:
         return False
-    if bags is None:
-        bags = _Bags()
+    if a == b:
+        return True  # difflib's ratio of equal strings is 1.0
     short, long_ = (a, b) if la <= lb else (b, a)
     ls = len(short)
-    if ls < 15 and 2 * ls / (la + lb) < _SIMILAR - 0.1:
-        return False  # neither test below can pass (cheap, before counting characters)
-    common = bags.common(a, b)
-    if common < _SIMILAR * ls:
-        return False
+    whole = 2 * ls / (la + lb) >= _SIMILAR - 0.1
+    if not whole and ls < 15:
+        return False  # neither test below can pass
+    lcs = LCSseq.similarity(a, b)
     if (
-        2 * ls / (la + lb) >= _SIMILAR - 0.1
-        and 2.0 * common / (la + lb) >= _SIMILAR
+        whole
+        and 2.0 * lcs / (la + lb) >= _SIMILAR
         and SequenceMatcher(None, a, b, autojunk=False).ratio() >= _SIMILAR
     ):
         return True
-    if ls >= 15 and len(long_) > ls:  # header with an extra tail
-        head = long_[:ls]
-        if 2.0 * bags.common(short, head) / (ls + ls) < 0.9:
+    if ls >= 15 and len(long_) > ls and 2.0 * lcs / (ls + ls) >= 0.9:  # header with a tail
+        head = long_[:ls]  # (its common subsequence with `short` is at most `lcs` long)
+        if 2.0 * LCSseq.similarity(short, head) / (ls + ls) < 0.9:
             return False
         return SequenceMatcher(None, short, head, autojunk=False).ratio() >= 0.9
     return False
 
 
+def _could_match(texts: list[str], reps: list[str]) -> list[bool]:
+    """For each of `texts`: can it be `_similar` to one of `reps`? False where the bounds of
+    `_compare` by the longest common subsequence rule out every pair (taken all at once, in
+    C, and with a margin against rounding); True only means `_similar` has to decide."""
+    if not texts or not reps:
+        return [False] * len(texts)
+    lcs = process.cdist(texts, reps, scorer=LCSseq.similarity, dtype=np.int32)
+    lt = np.array([len(t) for t in texts])[:, None]
+    lr = np.array([len(r) for r in reps])[None, :]
+    ls, total, eps = np.minimum(lt, lr), lt + lr, 1e-9
+    whole = (2 * ls >= (_SIMILAR - 0.1) * total - eps) & (2 * lcs >= _SIMILAR * total - eps)
+    start = (ls >= 15) & (np.maximum(lt, lr) > ls) & (2 * lcs >= 0.9 * (ls + ls) - eps)
+    return (whole | start).any(axis=1).tolist()
+
+
 def _collapse_spaced(text: str) -> str:
     """Undo letter spacing: "C H A P T E R II" -> "CHAPTER II"."""
-    return re.sub(r"\b(?:\w ){3,}\w\b", lambda m: m.group(0).replace(" ", ""), text)
+    return _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)
 
 
 def _header_candidate(text: str) -> bool:
     text = text.strip()
-    letters = sum(map(str.isalpha, text))
-    if letters < 8 or len(text) > 100 or _HAN.search(text):
+    if not 8 <= len(text) <= 100:  # (under 8 characters: under 8 letters)
         return False
-    return not starts_item(text) and not starts_item(_collapse_spaced(text))
+    if sum(map(str.isalpha, text)) < 8 or _HAN.search(text) or starts_item(text):
+        return False
+    collapsed = _collapse_spaced(text)
+    return collapsed == text or not starts_item(collapsed)
 
 
-def _cluster(keys: dict[int, str], bags: _Bags) -> list[list[int]]:
+def _cluster(keys: dict[int, str], verdicts: dict[tuple[str, str], bool]) -> list[list[int]]:
     clusters: list[tuple[list[str], list[int]]] = []
     for i, key in keys.items():
         for reps, members in clusters:
-            if any(_similar(key, rep, bags) for rep in reps):
+            if any(_similar(key, rep, verdicts) for rep in reps):
                 members.append(i)
                 if key not in reps and len(reps) < 8:
                     reps.append(key)
@@ -283,9 +355,9 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
     spread over the document."""
     n = len(lines)
     has_blanks = sum(blank) >= 0.05 * n
-
-    def side(i: int) -> tuple[bool, bool]:
-        return (i == 0 or blank[i - 1], i == n - 1 or blank[i + 1])
+    # Is the line before / after line i blank (or the document's edge)?
+    before = [True, *blank[:-1]]
+    after = [*blank[1:], True]
 
     candidate: dict[int, bool] = {}  # _header_candidate of line i, computed once
     key_of: dict[int, str] = {}
@@ -305,11 +377,12 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
     keys = {
         i: key(i)
         for i in range(n)
-        if not blank[i] and is_candidate(i) and (not has_blanks or all(side(i)))
+        if not blank[i] and (not has_blanks or (before[i] and after[i])) and is_candidate(i)
     }
-    bags = _Bags()
+    verdicts: dict[tuple[str, str], bool] = {}
     found: set[int] = set()
-    for members in _cluster(keys, bags):
+    touching: list[int] | None = None  # candidates with a blank line on at least one side
+    for members in _cluster(keys, verdicts):
         gaps = [b - a for a, b in itertools.pairwise(members)]
         spread = sum(g >= 5 for g in gaps) >= 0.75 * len(gaps)
         if not spread or statistics.median(gaps) < 8 or members[-1] - members[0] < 0.25 * n:
@@ -318,15 +391,17 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
             continue
         found.update(members)
         if has_blanks:  # variants touching text on one side (no blank line after them)
-            reps = [keys[i] for i in members[:8]]
-            for i in range(n):
-                if (
-                    i not in found
-                    and not blank[i]
-                    and any(side(i))
-                    and is_candidate(i)
-                    and any(_similar(key(i), rep, bags) for rep in reps)
-                ):
+            if touching is None:
+                touching = [
+                    i
+                    for i in range(n)
+                    if not blank[i] and (before[i] or after[i]) and is_candidate(i)
+                ]
+            # (a key repeated among the first 8 members would only repeat its verdicts)
+            reps = list(dict.fromkeys(keys[i] for i in members[:8]))
+            pending = [i for i in touching if i not in found]
+            for i, maybe in zip(pending, _could_match([key(i) for i in pending], reps)):
+                if maybe and any(_similar(key(i), rep, verdicts) for rep in reps):
                     found.add(i)
     return found
 
@@ -366,27 +441,35 @@ def _soft_break(line: str, following: str) -> bool:
     return not ends_sentence(line) and following[:1].islower()
 
 
-def _wrapped(block: list[_Phys], doc_wrapped: bool) -> bool:
-    """Does this block show hard-wrapped layout (so its lines should be re-joined)?"""
+def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
+    """Does this block show hard-wrapped layout (so its lines should be re-joined)?
+
+    `han`: may the block contain Han characters (False when its document has none)."""
     texts = [p.text for p in block]
-    if len(texts) < 2 or any(_HAN.search(t) for t in texts):
+    if len(texts) < 2 or (han and any(_HAN.search(t) for t in texts)):
         return False
-    pairs = list(itertools.pairwise(texts))
-    soft = sum(_soft_break(a, b) for a, b in pairs)
-    widths = [len(t) for t in texts[:-1]]
     width = max(len(t) for t in texts)
     if len(texts) == 2:
-        return doc_wrapped and width <= 120 and (soft == 1 or not ends_sentence(texts[0]))
+        return (
+            doc_wrapped
+            and width <= 120
+            and (_soft_break(texts[0], texts[1]) or not ends_sentence(texts[0]))
+        )
+    widths = [len(t) for t in texts[:-1]]
     even = sum(w >= 0.5 * width for w in widths) / len(widths)
     if even < 0.6 or width > 200:
         return False
+    pairs = list(itertools.pairwise(texts))
+    soft = sum(_soft_break(a, b) for a, b in pairs)
     if soft >= 0.3 * len(pairs):
         return True
+    if not doc_wrapped:
+        return False
     open_ends = sum(not ends_sentence(a) and not starts_item(b, a) for a, b in pairs)
-    return doc_wrapped and open_ends >= 0.5 * len(pairs)
+    return open_ends >= 0.5 * len(pairs)
 
 
-def _logical(block: list[_Phys], wrapped: bool, vocab: Counter[str]) -> list[Line]:
+def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line]:
     if not wrapped:
         return [Line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
     width = max(len(p.text) for p in block)
@@ -419,7 +502,7 @@ def clean(text: str) -> Cleaned:
     if lines and lines[-1] == "":
         lines.pop()
     kinds = _furniture_kinds(lines)
-    vocab = Counter(map(str.lower, re.findall(r"\w+(?:-\w+)*", text)))
+    vocab = _Vocabulary(text)
     furniture: list[Line] = []
     blocks: list[list[_Phys]] = []
     page, block, in_block, seen_content, in_break = 0, -1, False, False, False
@@ -447,10 +530,15 @@ def clean(text: str) -> Cleaned:
             in_block = True
         seen_content = True
         blocks[-1].append(_Phys(i + 1, raw, body or raw.strip(), page, block))
-    multi = [b for b in blocks if len(b) >= 3]
-    votes = sum(_wrapped(b, False) for b in multi)
-    doc_wrapped = bool(multi) and votes >= 0.5 * len(multi)
+    han = _HAN.search(text) is not None
+    # Blocks of 3+ lines vote on the document's layout by how they look on their own.
+    alone = [_wrapped(b, False, han) if len(b) >= 3 else None for b in blocks]
+    votes = [v for v in alone if v is not None]
+    doc_wrapped = bool(votes) and sum(votes) >= 0.5 * len(votes)
     out: list[Line] = []
-    for b in blocks:
-        out.extend(_logical(b, _wrapped(b, doc_wrapped), vocab))
+    for b, wrapped in zip(blocks, alone):
+        # (a block wrapped on its own is wrapped in any document: only the rest is judged again)
+        if wrapped is None or (doc_wrapped and not wrapped):
+            wrapped = _wrapped(b, doc_wrapped, han)
+        out.extend(_logical(b, wrapped, vocab))
     return Cleaned(lines=tuple(out), furniture=tuple(furniture))

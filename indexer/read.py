@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import os
+import re
 import unicodedata
 
 from indexer.errors import SourceError
@@ -19,6 +20,14 @@ from indexer.models import Decoded
 _ALLOWED_CONTROLS = frozenset("\t\n\r\f\v")
 # Share of control characters above which decoded text is considered binary.
 _MAX_CONTROL_SHARE = 0.01
+# The other control characters (category Cc: all below U+0100, a set Unicode keeps fixed),
+# as one character class, so that the text is scanned once, in C.
+_OTHER_CONTROLS = "".join(
+    ch
+    for ch in map(chr, range(0x100))
+    if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc"
+)
+_CONTROL = re.compile(f"[{re.escape(_OTHER_CONTROLS)}]")
 
 
 def _fail(path: str, what: str) -> SourceError:
@@ -72,9 +81,9 @@ def _normalise_line_ends(text: str) -> str:
 def _looks_binary(text: str) -> bool:
     if "\x00" in text:
         return True
-    controls = sum(
-        1 for ch in text if ch not in _ALLOWED_CONTROLS and unicodedata.category(ch) == "Cc"
-    )
+    if _CONTROL.search(text) is None:
+        return False  # (plain text: no need to count)
+    controls = len(_CONTROL.findall(text))
     return controls > 3 and controls > _MAX_CONTROL_SHARE * len(text)
 
 
