@@ -58,7 +58,9 @@ def _decode_bytes(data: bytes, path: str) -> tuple[str, str]:
     elif data.startswith(codecs.BOM_UTF8):
         candidates = ["utf-8-sig"]
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        candidates = ["utf-16"]
+        # a UTF-16 byte-order mark; 8-bit text that merely starts with "þÿ"/"ÿþ" (cp1252)
+        # and is no UTF-16 (odd length, lone surrogates) is read as 8-bit text
+        candidates = ["utf-16"] if b"\x00" in data else ["utf-16", "utf-8", "cp1252", "latin-1"]
     elif b"\x00" in data:
         guess = _utf16_without_bom(data)
         if guess is None:
