@@ -35,6 +35,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 from .lexicon import Lexicon, load_lexicon
@@ -59,18 +60,19 @@ from .policy import policy
 _LETTER = r"[^\W\d_]"
 _TOKEN = re.compile(r"[^\W_]+(?:[\^£§\]\}\|][^\W_]+)*[\]\}]?|[\^£][^\W_]+")
 _ROMAN = re.compile(r"^[IVXLCDM][IVXLCDMl1]*$|^[ivxlcdm]{1,4}$")
-_PROTECT = re.compile(
-    r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.]+"  # URLs, e-mail
-    r"|“[^”\n]{1,60}”|«[^»\n]{1,60}»|»[^»«\n]{1,60}»|\"[^\"\n]{1,60}\""  # short quoted terms
+#: What is protected, each with the text it needs in a line to match at all.
+_PROTECT_PARTS = (
+    ("http", r"https?://\S+"),  # URLs
+    ("www.", r"www\.\S+"),
+    ("@", r"[\w.+-]+@[\w-]+\.[\w.]+"),  # e-mail
+    ("", r"“[^”\n]{1,60}”|«[^»\n]{1,60}»|»[^»«\n]{1,60}»|\"[^\"\n]{1,60}\""),  # short quoted terms
 )
 _QUOTES = re.compile("[“«»\"]")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;(•\-–]\s*|\d[.)]\s*|\b[a-z]\)\s*)$")
 _AFTER_INITIAL = re.compile(r"(?:^|[\s(])[A-Z]\.\s*$")
 
-#: A word step's verdict on a token: no change, a (replacement, reason), or -- when the verdict
-#: depends on where the token stands -- a function of (text, start) giving one of those.
+#: A word step's verdict on a token (see Verdict): no change, or a (replacement, reason).
 Fix = tuple[str, str] | None
-Verdict = Fix | Callable[[str, int], Fix]
 #: Memoised verdicts kept per step and language before the memo starts afresh.
 MEMO_LIMIT = 200_000
 
@@ -333,20 +335,47 @@ def _name_like(text: str, start: int, tok: str) -> bool:
     return _AFTER_INITIAL.search(text, pos, start) is not None
 
 
+class _ByPlace:
+    """A verdict that depends on where the token stands, called with (text, start): None for
+    a hyphenated piece when `hyphen` is set, else `settle(name)` -- asked once for each answer
+    to "does the token look like a name here?" (:func:`_name_like`)."""
+
+    __slots__ = ("tok", "settle", "hyphen", "done", "answers")
+
+    def __init__(self, tok: str, settle: Callable[[bool], Fix], hyphen: bool = False) -> None:
+        self.tok = tok
+        self.settle = settle
+        self.hyphen = hyphen
+        self.done: dict[bool, Fix] = {}
+        self.answers = 2 if _may_be_name(tok) else 1  # a token never capitalised: never a name
+
+    def __call__(self, text: str, start: int) -> Fix:
+        if self.hyphen and _hyphen_piece(text, start, self.tok):
+            return None
+        name = _name_like(text, start, self.tok)
+        done = self.done
+        if name not in done:  # settle (a lookup, maybe an index to load) only when needed
+            done[name] = self.settle(name)
+        return done[name]
+
+    @property
+    def moot(self) -> bool:
+        """Has `settle` given None for every answer it can be asked? Then the place no longer
+        matters: the verdict is None wherever the token stands."""
+        return len(self.done) == self.answers and not any(self.done.values())
+
+
+#: A word step's verdict on a token: a Fix, or -- when the verdict depends on where the token
+#: stands -- a _ByPlace, a function of (text, start) giving a Fix.
+Verdict = Fix | _ByPlace
+
+
 def _by_name(tok: str, settle: Callable[[bool], Fix]) -> Verdict:
     """`settle(name)` for a token that cannot look like a name, else a function of its place
     that asks `settle` (once for each answer) whether it does."""
     if not _may_be_name(tok):
         return settle(False)
-    done: dict[bool, Fix] = {}
-
-    def at(text: str, start: int) -> Fix:
-        name = _name_like(text, start, tok)
-        if name not in done:
-            done[name] = settle(name)
-        return done[name]
-
-    return at
+    return _ByPlace(tok, settle)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -366,11 +395,21 @@ def _protected(text: str, ctx: _Ctx | None = None) -> list[tuple[int, int]]:
         if last is not None and last[0] is text:
             return last[1]
     spans: list[tuple[int, int]] = []
-    if "@" in text or "http" in text or "www." in text or _QUOTES.search(text):
-        spans = [m.span() for m in _PROTECT.finditer(text)]
+    present = tuple(need in text for need, _ in _PROTECT_PARTS[:3])
+    if any(present) or _QUOTES.search(text):
+        spans = [m.span() for m in _protect_pattern(present).finditer(text)]
     if ctx is not None:
         ctx.blocked = (text, spans)
     return spans
+
+
+@lru_cache(maxsize=8)
+def _protect_pattern(present: tuple[bool, ...]) -> re.Pattern[str]:
+    """The pattern of protected spans without the alternatives whose text `present` says is
+    missing from the line (they could not match: the spans found are the same, without the
+    cost of trying an e-mail address at every word)."""
+    return re.compile("|".join(rx for (_, rx), here in zip(_PROTECT_PARTS, (*present, True))
+                               if here))
 
 
 def _unprotected(matches: list[re.Match[str]], blocked: list[tuple[int, int]]
@@ -470,8 +509,12 @@ def _rewrite(
             matches = _matches(text, ctx)
         start = matches[i].start()
         if type(got) is not tuple:
-            got = got(text, start)  # type: ignore[operator]
+            placed = got
+            got = placed(text, start)  # type: ignore[operator]
             if got is None:
+                if placed.moot:  # type: ignore[union-attr]
+                    memo[tok] = None
+                    quiet.add(tok)
                 continue
         new, why = got  # type: ignore[misc]
         out.append(text[pos:start] + new)
@@ -696,13 +739,7 @@ def _split_verdict(tok: str, ctx: _Ctx) -> Verdict:
         return None
     _, a, b = found[0]
     fix = (f"{a} {b}", f"'{tok}' not a word; '{a}' and '{b}' are")
-
-    def at(text: str, start: int) -> Fix:
-        if _hyphen_piece(text, start, tok) or _name_like(text, start, tok):
-            return None
-        return fix
-
-    return at
+    return _ByPlace(tok, lambda name: None if name else fix, hyphen=True)
 
 
 @step("split-glued-words", ("en", "pt"))
@@ -738,17 +775,7 @@ def _spelling_verdict(tok: str, ctx: _Ctx) -> Verdict:
         why = f"'{tok}' not a {ctx.lang} word; '{cand}' (zipf {z:.1f}), {top.distance} edit(s)"
         return cand, why
 
-    done: dict[bool, Fix] = {}
-
-    def at(text: str, start: int) -> Fix:
-        if _hyphen_piece(text, start, tok):
-            return None
-        name = _name_like(text, start, tok)
-        if name not in done:  # the lookup (and the symspell index) only when needed
-            done[name] = settle(name)
-        return done[name]
-
-    return at
+    return _ByPlace(tok, settle, hyphen=True)  # the lookup (and the index) only when needed
 
 
 @step("spelling", ("en", "pt"))
