@@ -22,7 +22,10 @@ Principles
 - Speed: a word step's decision about a token depends on the token, the language and at most
   two facts about where it stands (does it start a sentence; is it a hyphenated piece), so it
   is memoised per token (per language and lexicon; never whole lines), and only the context a
-  decision actually needs is looked at. Candidate generation lives in
+  decision actually needs is looked at. The tokens a step leaves alone wherever they stand are
+  kept in a set, so a line made of them only costs one set operation per step; the steps of
+  one call share one split of the text into runs of word characters, and positions are only
+  looked up for a token a step may change. Candidate generation lives in
   :mod:`indexer.ocr_candidates`.
 - Chinese: the policy normal form is NFKC, but the Halfwidth and Fullwidth Forms block is kept
   (``１．`` and ``（一）`` are printed paragraph labels that ``segment`` reads); search-side
@@ -340,7 +343,7 @@ class _ByPlace:
     a hyphenated piece when `hyphen` is set, else `settle(name)` -- asked once for each answer
     to "does the token look like a name here?" (:func:`_name_like`)."""
 
-    __slots__ = ("tok", "settle", "hyphen", "done", "answers")
+    __slots__ = ("answers", "done", "hyphen", "settle", "tok")
 
     def __init__(self, tok: str, settle: Callable[[bool], Fix], hyphen: bool = False) -> None:
         self.tok = tok
@@ -384,7 +387,11 @@ def _by_name(tok: str, settle: Callable[[bool], Fix]) -> Verdict:
 
 def _inert(tok: str) -> bool:
     """Tokens no word step touches: empty, with a digit, roman numerals."""
-    return not tok or any(c.isdigit() for c in tok) or _ROMAN.match(tok) is not None
+    if not tok:
+        return True
+    if not tok.isalpha() and any(c.isdigit() for c in tok):  # letters only: no digit
+        return True
+    return _ROMAN.match(tok) is not None
 
 
 def _protected(text: str, ctx: _Ctx | None = None) -> list[tuple[int, int]]:
