@@ -22,7 +22,10 @@ Principles
 - Speed: a word step's decision about a token depends on the token, the language and at most
   two facts about where it stands (does it start a sentence; is it a hyphenated piece), so it
   is memoised per token (per language and lexicon; never whole lines), and only the context a
-  decision actually needs is looked at. Candidate generation lives in
+  decision actually needs is looked at. The tokens a step leaves alone wherever they stand are
+  kept in a set, so a line made of them only costs one set operation per step; the steps of
+  one call share one split of the text into runs of word characters, and positions are only
+  looked up for a token a step may change. Candidate generation lives in
   :mod:`indexer.ocr_candidates`.
 - Chinese: the policy normal form is NFKC, but the Halfwidth and Fullwidth Forms block is kept
   (``１．`` and ``（一）`` are printed paragraph labels that ``segment`` reads); search-side
@@ -35,6 +38,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 from .lexicon import Lexicon, load_lexicon
@@ -59,18 +63,19 @@ from .policy import policy
 _LETTER = r"[^\W\d_]"
 _TOKEN = re.compile(r"[^\W_]+(?:[\^£§\]\}\|][^\W_]+)*[\]\}]?|[\^£][^\W_]+")
 _ROMAN = re.compile(r"^[IVXLCDM][IVXLCDMl1]*$|^[ivxlcdm]{1,4}$")
-_PROTECT = re.compile(
-    r"https?://\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.]+"  # URLs, e-mail
-    r"|“[^”\n]{1,60}”|«[^»\n]{1,60}»|»[^»«\n]{1,60}»|\"[^\"\n]{1,60}\""  # short quoted terms
+#: What is protected, each with the text it needs in a line to match at all.
+_PROTECT_PARTS = (
+    ("http", r"https?://\S+"),  # URLs
+    ("www.", r"www\.\S+"),
+    ("@", r"[\w.+-]+@[\w-]+\.[\w.]+"),  # e-mail
+    ("", r"“[^”\n]{1,60}”|«[^»\n]{1,60}»|»[^»«\n]{1,60}»|\"[^\"\n]{1,60}\""),  # short quoted terms
 )
 _QUOTES = re.compile("[“«»\"]")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;(•\-–]\s*|\d[.)]\s*|\b[a-z]\)\s*)$")
 _AFTER_INITIAL = re.compile(r"(?:^|[\s(])[A-Z]\.\s*$")
 
-#: A word step's verdict on a token: no change, a (replacement, reason), or -- when the verdict
-#: depends on where the token stands -- a function of (text, start) giving one of those.
+#: A word step's verdict on a token (see Verdict): no change, or a (replacement, reason).
 Fix = tuple[str, str] | None
-Verdict = Fix | Callable[[str, int], Fix]
 #: Memoised verdicts kept per step and language before the memo starts afresh.
 MEMO_LIMIT = 200_000
 
@@ -86,6 +91,8 @@ class Step:
 
 
 STEPS: dict[str, Step] = {}
+#: lang -> the functions of the steps that apply to it, in order (filled on first use)
+_BY_LANG: dict[str, tuple[Callable[[str, _Ctx], tuple[str, list[Change]]], ...]] = {}
 
 
 def step(name: str, langs: tuple[str, ...] | None = None) -> Callable:
@@ -93,6 +100,7 @@ def step(name: str, langs: tuple[str, ...] | None = None) -> Callable:
 
     def deco(func: Callable[[str, _Ctx], tuple[str, list[Change]]]) -> Callable:
         STEPS[name] = Step(name, func, frozenset(langs) if langs else None, func.__doc__ or "")
+        _BY_LANG.clear()
         return func
 
     return deco
@@ -106,8 +114,19 @@ class _Ctx:
     cache_dir: Path | None
     _lex: Lexicon | None = None
     memo: dict[str, dict[str, Verdict]] = field(default_factory=dict)
-    #: the last text tokenised by a word step: (text, matches, tokens)
-    tokens: tuple[str, list[re.Match[str]], list[str]] | None = None
+    #: per step, the tokens whose memoised verdict is None (a line made of them only is left
+    #: as it is after one set operation); emptied with the step's memo
+    quiet: dict[str, set[str]] = field(default_factory=dict)
+    #: the last text tokenised by a word step: (text, matches or None until needed, tokens)
+    tokens: tuple[str, list[re.Match[str]] | None, list[str]] | None = None
+    #: the runs of word characters of the last text split so: (text, runs)
+    runs: tuple[str, list[str]] | None = None
+    #: the protected spans of the last text looked at: (text, spans)
+    blocked: tuple[str, list[tuple[int, int]]] | None = None
+    #: runs of word characters known not to be rare words (Zipf >= _JOIN_RARE, or not letters
+    #: only), and rare words, for join-split-words
+    common: set[str] = field(default_factory=set)
+    rare: set[str] = field(default_factory=set)
 
     @property
     def lex(self) -> Lexicon:
@@ -116,12 +135,14 @@ class _Ctx:
             self._lex = load_lexicon(pol.lexicon if pol else self.lang, self.cache_dir)
         return self._lex
 
-    def verdicts(self, name: str) -> dict[str, Verdict]:
-        """The memo of step `name` (started afresh when it grows past MEMO_LIMIT)."""
+    def verdicts(self, name: str) -> tuple[dict[str, Verdict], set[str]]:
+        """The memo of step `name` and its set of quiet tokens (both started afresh when the
+        memo grows past MEMO_LIMIT)."""
         memo = self.memo.get(name)
         if memo is None or len(memo) > MEMO_LIMIT:
             memo = self.memo[name] = {}
-        return memo
+            self.quiet[name] = set()
+        return memo, self.quiet[name]
 
 
 _CONTEXTS: dict[tuple[str, str | Path | None], _Ctx] = {}
@@ -144,20 +165,26 @@ def normalise(
 ) -> tuple[str, tuple[Change, ...]]:
     """Repair `text` of language `lang`; return the new text and the changes made, in order."""
     ctx = _context(lang, cache_dir)
-    ctx.tokens = None  # tokenisation is shared between the steps of one call only
+    # tokenisation and protected spans are shared between the steps of one call only
+    ctx.tokens = ctx.runs = ctx.blocked = None
+    funcs = _BY_LANG.get(lang)
+    if funcs is None:
+        funcs = _BY_LANG[lang] = tuple(st.func for st in STEPS.values()
+                                       if st.langs is None or lang in st.langs)
     changes: list[Change] = []
-    for st in STEPS.values():
-        if st.langs is not None and lang not in st.langs:
-            continue
-        text, made = st.func(text, ctx)
+    for func in funcs:
+        text, made = func(text, ctx)
         if made:
             changes.extend(made)
     return text, tuple(changes)
 
 
 def normalise_line(line: Line, cache_dir: str | Path | None = None) -> Line:
-    """`line` with its ``text`` normalised for ``line.lang`` and ``changes`` set."""
+    """`line` with its ``text`` normalised for ``line.lang`` and ``changes`` set (`line`
+    itself when nothing changed: a Line is frozen)."""
     text, changes = normalise(line.text, line.lang, cache_dir)
+    if not changes and text == line.text:
+        return line
     return replace(line, text=text, changes=line.changes + changes)
 
 
@@ -166,9 +193,19 @@ def normalise_line(line: Line, cache_dir: str | Path | None = None) -> Line:
 
 _LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
 _LIGATURE = re.compile("[ﬀ-ﬆ]")
-_BLANKS = re.compile(r"([ \t\u00a0\u2000-\u200a\u202f]+)(\n)?")
-#: Anything the whitespace step could change: other blanks than a single inner space.
-_BLANK_TROUBLE = re.compile(r"[\t\u00a0\u2000-\u200a\u202f]|  |^ | \n| $")
+#: The runs of blanks the whitespace step may change (a maximal run, with the line end after
+#: it): two blanks or more, one that is not a space, a space at the start, at the end or
+#: before a line end. A single space between words is left out: it stays as it is.
+_BLANKS = re.compile(r"([ \t\u00a0\u2000-\u200a\u202f]{2,}|[\t\u00a0\u2000-\u200a\u202f]"
+                     r"|^ | $| (?=\n))(\n)?")
+#: Blanks other than the space (the whitespace step changes them all).
+_ODD_BLANK = re.compile(r"[\t\u00a0\u2000-\u200a\u202f]")
+
+
+def _blank_trouble(text: str) -> bool:
+    """Anything the whitespace step could change: other blanks than a single inner space."""
+    return ("  " in text or " \n" in text or text[:1] == " " or text[-1:] == " "
+            or _ODD_BLANK.search(text) is not None)
 
 
 class _NfkcKeepFullwidth(dict):
@@ -209,7 +246,7 @@ def _unicode(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
 def _whitespace(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Runs of spaces, tabs and no-break spaces become one space; line ends lose trailing
     blanks."""
-    if not _BLANK_TROUBLE.search(text):  # single spaces between words only: nothing to do
+    if not _blank_trouble(text):  # single spaces between words only: nothing to do
         return text, []
     changes: list[Change] = []
 
@@ -235,7 +272,8 @@ _LABEL_WORDS = (
     r"punkt(?:en|erna)?|stycke[tn]?|§"
 )
 _LABEL_L = re.compile(rf"(?i:\b(?:{_LABEL_WORDS}))\s+(l)(?=[\s,.;:)]|$)")
-_MIXED_DIGITS = re.compile("[0-9][lIO]|[lIO][0-9]")
+#: a digit with l, I or O just after or before it (the scan stops at digits only)
+_MIXED_DIGITS = re.compile(r"[0-9](?:(?=[lIO])|(?<=[lIO].))")
 _SPACE_L = re.compile(r"\sl(?=[\s,.;:)]|$)")
 _TO_DIGIT = str.maketrans({"l": "1", "I": "1", "O": "0"})
 
@@ -300,20 +338,47 @@ def _name_like(text: str, start: int, tok: str) -> bool:
     return _AFTER_INITIAL.search(text, pos, start) is not None
 
 
+class _ByPlace:
+    """A verdict that depends on where the token stands, called with (text, start): None for
+    a hyphenated piece when `hyphen` is set, else `settle(name)` -- asked once for each answer
+    to "does the token look like a name here?" (:func:`_name_like`)."""
+
+    __slots__ = ("answers", "done", "hyphen", "settle", "tok")
+
+    def __init__(self, tok: str, settle: Callable[[bool], Fix], hyphen: bool = False) -> None:
+        self.tok = tok
+        self.settle = settle
+        self.hyphen = hyphen
+        self.done: dict[bool, Fix] = {}
+        self.answers = 2 if _may_be_name(tok) else 1  # a token never capitalised: never a name
+
+    def __call__(self, text: str, start: int) -> Fix:
+        if self.hyphen and _hyphen_piece(text, start, self.tok):
+            return None
+        name = _name_like(text, start, self.tok)
+        done = self.done
+        if name not in done:  # settle (a lookup, maybe an index to load) only when needed
+            done[name] = self.settle(name)
+        return done[name]
+
+    @property
+    def moot(self) -> bool:
+        """Has `settle` given None for every answer it can be asked? Then the place no longer
+        matters: the verdict is None wherever the token stands."""
+        return len(self.done) == self.answers and not any(self.done.values())
+
+
+#: A word step's verdict on a token: a Fix, or -- when the verdict depends on where the token
+#: stands -- a _ByPlace, a function of (text, start) giving a Fix.
+Verdict = Fix | _ByPlace
+
+
 def _by_name(tok: str, settle: Callable[[bool], Fix]) -> Verdict:
     """`settle(name)` for a token that cannot look like a name, else a function of its place
     that asks `settle` (once for each answer) whether it does."""
     if not _may_be_name(tok):
         return settle(False)
-    done: dict[bool, Fix] = {}
-
-    def at(text: str, start: int) -> Fix:
-        name = _name_like(text, start, tok)
-        if name not in done:
-            done[name] = settle(name)
-        return done[name]
-
-    return at
+    return _ByPlace(tok, settle)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -322,26 +387,87 @@ def _by_name(tok: str, settle: Callable[[bool], Fix]) -> Verdict:
 
 def _inert(tok: str) -> bool:
     """Tokens no word step touches: empty, with a digit, roman numerals."""
-    return not tok or any(c.isdigit() for c in tok) or _ROMAN.match(tok) is not None
+    if not tok:
+        return True
+    if not tok.isalpha() and any(c.isdigit() for c in tok):  # letters only: no digit
+        return True
+    return _ROMAN.match(tok) is not None
 
 
-def _protected(text: str) -> list[tuple[int, int]]:
-    """Spans of URLs, e-mail addresses and short quoted terms (none without their marks)."""
-    if "@" in text or "http" in text or "www." in text or _QUOTES.search(text):
-        return [m.span() for m in _PROTECT.finditer(text)]
-    return []
+def _protected(text: str, ctx: _Ctx | None = None) -> list[tuple[int, int]]:
+    """Spans of URLs, e-mail addresses and short quoted terms (none without their marks);
+    with `ctx`, found once while the text is unchanged."""
+    if ctx is not None:
+        last = ctx.blocked
+        if last is not None and last[0] is text:
+            return last[1]
+    spans: list[tuple[int, int]] = []
+    present = tuple(need in text for need, _ in _PROTECT_PARTS[:3])
+    if any(present) or _QUOTES.search(text):
+        spans = [m.span() for m in _protect_pattern(present).finditer(text)]
+    if ctx is not None:
+        ctx.blocked = (text, spans)
+    return spans
 
 
-def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]], list[str]]:
+@lru_cache(maxsize=8)
+def _protect_pattern(present: tuple[bool, ...]) -> re.Pattern[str]:
+    """The pattern of protected spans without the alternatives whose text `present` says is
+    missing from the line (they could not match: the spans found are the same, without the
+    cost of trying an e-mail address at every word)."""
+    return re.compile("|".join(rx for (_, rx), here in zip(_PROTECT_PARTS, (*present, True))
+                               if here))
+
+
+def _unprotected(matches: list[re.Match[str]], blocked: list[tuple[int, int]]
+                 ) -> list[re.Match[str]]:
+    """The `matches` that do not start inside a span of `blocked` (both in text order, the
+    spans apart from each other)."""
+    kept = []
+    spans = iter(blocked)
+    a, b = next(spans, (-1, -1))
+    for m in matches:
+        start = m.start()
+        while b <= start and a >= 0:  # spans ending before this match no longer matter
+            a, b = next(spans, (-1, -1))
+        if not a <= start < b:
+            kept.append(m)
+    return kept
+
+
+_RUN = re.compile(r"\w+")
+#: What makes _TOKEN's tokens differ from _RUN's runs: the OCR junk it takes inside or after a
+#: word, and the underscore (a word character, but no token's).
+_TOKEN_JUNK = re.compile(r"[\^£§\]\}\|_]")
+
+
+def _runs(text: str, ctx: _Ctx) -> list[str]:
+    """The runs of word characters of `text` (shared by the steps while the text is
+    unchanged)."""
+    last = ctx.runs
+    if last is not None and last[0] is text:
+        return last[1]
+    runs = _RUN.findall(text)
+    ctx.runs = (text, runs)
+    return runs
+
+
+def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list[str]]:
     """The unprotected tokens of `text` (matches, and the tokens, without a ``]`` closing a
-    bracket opened before); reused by the next step while the text is unchanged."""
+    bracket opened before); reused by the next step while the text is unchanged. The matches
+    are None when nothing is protected or bracketed: :func:`_matches` finds them if needed."""
     last = ctx.tokens
     if last is not None and last[0] is text:
         return last[1], last[2]
-    blocked = _protected(text)
+    blocked = _protected(text, ctx)
+    if not blocked and not _TOKEN_JUNK.search(text):
+        # every token a run of word characters (and no bracket to close): no match objects
+        toks = _runs(text, ctx)
+        ctx.tokens = (text, None, toks)
+        return None, toks
     matches = list(_TOKEN.finditer(text))
     if blocked:
-        matches = [m for m in matches if not any(a <= m.start() < b for a, b in blocked)]
+        matches = _unprotected(matches, blocked)
     toks = [m.group() for m in matches]
     brackets = [i for i in (text.find("["), text.find("{")) if i >= 0]
     if brackets:
@@ -353,26 +479,49 @@ def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]], list[str]]:
     return matches, toks
 
 
+def _matches(text: str, ctx: _Ctx) -> list[re.Match[str]]:
+    """The matches of the tokens :func:`_word_tokens` gave for `text` (found now if it had no
+    need of them)."""
+    _, matches, toks = ctx.tokens  # type: ignore[misc]
+    if matches is None:
+        matches = list(_TOKEN.finditer(text))
+        ctx.tokens = (text, matches, toks)
+    return matches
+
+
 def _rewrite(
     text: str, ctx: _Ctx, name: str, decide: Callable[[str, _Ctx], Verdict]
 ) -> tuple[str, list[Change]]:
     """Apply step `name` to every unprotected token of `text`; `decide(tok, ctx)` gives the
-    step's verdict on a token (memoised per token)."""
-    memo = ctx.verdicts(name)
+    step's verdict on a token (memoised per token; a text whose tokens all have the verdict
+    None is passed over after one set operation)."""
+    memo, quiet = ctx.verdicts(name)
     matches, toks = _word_tokens(text, ctx)
+    if quiet.issuperset(toks):
+        return text, []
     out: list[str] = []
     changes: list[Change] = []
     pos = 0
     for i, tok in enumerate(toks):
+        if tok in quiet:
+            continue
         got = memo.get(tok, memo)
         if got is memo:
             got = memo[tok] = None if _inert(tok) else decide(tok, ctx)
+            if got is None:
+                quiet.add(tok)
         if got is None:
             continue
+        if matches is None:
+            matches = _matches(text, ctx)
         start = matches[i].start()
         if type(got) is not tuple:
-            got = got(text, start)  # type: ignore[operator]
+            placed = got
+            got = placed(text, start)  # type: ignore[operator]
             if got is None:
+                if placed.moot:  # type: ignore[union-attr]
+                    memo[tok] = None
+                    quiet.add(tok)
                 continue
         new, why = got  # type: ignore[misc]
         out.append(text[pos:start] + new)
@@ -433,14 +582,75 @@ def _charset_pt(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
 
 _WORD_RUN = re.compile(rf"(?<!\w){_LETTER}+(?!\w)")
 _SEP_OK = re.compile(r"^(?: |-(?:[ \t]+|[ \t]*\n[ \t]*)|[ \t]+-[ \t]*\n)$")
+#: Where a separator _SEP_OK accepts other than one space can be: a hyphen before a blank.
+_HYPHEN_BREAK = re.compile(r"-[ \t\n]")
+#: Below this Zipf frequency a piece is rare enough to be joined across a plain space.
+_JOIN_RARE = 2.5
+#: Word runs kept in each of the common/rare sets of a language before they start afresh.
+WORDS_LIMIT = 200_000
+
+
+_NOT_LETTER = re.compile(r"[\d_]")
+
+
+def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
+    """The words (_WORD_RUN: runs of letters only) among the runs of word characters `runs`
+    whose frequency is below _JOIN_RARE (each run looked up once, then remembered)."""
+    common, rare = ctx.common, ctx.rare
+    if common.issuperset(runs):
+        return set()
+    if len(common) > WORDS_LIMIT or len(rare) > WORDS_LIMIT:
+        common.clear()
+        rare.clear()
+    freq = ctx.lex.freq
+    found = set()
+    for w in set(runs).difference(common):
+        if w in rare:
+            found.add(w)
+        elif (w.isalpha() or not _NOT_LETTER.search(w)) and freq(w) < _JOIN_RARE:
+            rare.add(w)
+            found.add(w)
+        else:
+            common.add(w)
+    return found
+
+
+def _may_join(runs: list[str], rare: set[str], freq: Callable[[str], float]) -> bool:
+    """Could a rare word of `rare` join a neighbour across a plain space? Only if, with the
+    run of word characters before or after it in `runs`, it spells a frequent word (a joined
+    form that is a lexicon word has letters only, so both runs are words)."""
+    last = len(runs) - 1
+    for w in rare:
+        k = -1
+        while True:
+            try:
+                k = runs.index(w, k + 1)
+            except ValueError:
+                break
+            if k > 0 and freq(runs[k - 1] + w) >= 3.5 and not w[:1].isupper():
+                return True
+            if k < last and freq(w + runs[k + 1]) >= 3.5 and not runs[k + 1][:1].isupper():
+                return True
+    return False
 
 
 @step("join-split-words", _LATIN)
 def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """A word broken by a stray space or a hyphen and space (``sej a``, ``con- forme``) when
     the joined form is a frequent word and a piece is not a word."""
+    # Only a pair with a rare piece, or with a hyphen break between, can join: two words of
+    # the language are never joined across a plain space (any other separator is refused).
+    runs = _runs(text, ctx)
+    if len(runs) < 2:
+        return text, []
+    rare_runs = _rare_words(runs, ctx)
+    hyphens = _HYPHEN_BREAK.search(text) is not None
+    if not rare_runs and not hyphens:
+        return text, []
     lex = ctx.lex
     freq = lex.freq
+    if not hyphens and not _may_join(runs, rare_runs, freq):
+        return text, []
     changes: list[Change] = []
 
     def joinable(a: str, sep: str, b: str) -> float | None:
@@ -453,34 +663,33 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
         if "-" in sep:
             return zj if zj >= max(za, zb) else None
         rare = min(za, zb)
-        if rare >= 2.5 or zj < rare + 2.5 or len(a + b) < 4:
+        if rare >= _JOIN_RARE or zj < rare + _JOIN_RARE or len(a + b) < 4:
             return None
         return zj
 
-    blocked = _protected(text)
-    words = [m for m in _WORD_RUN.finditer(text)
-             if not blocked or not any(x <= m.start() < y for x, y in blocked)]
-    if len(words) < 2:
-        return text, changes
-    starts = [m.start() for m in words]
-    ends = [m.end() for m in words]
-    zs = list(map(freq, [m.group() for m in words]))
-    # Only a pair with a rare piece, or with something else than one space between, can
-    # join: two words of the language are never joined across a plain space.
-    pairs = sorted({j for i, z in enumerate(zs) if z < 2.5 for j in (i - 1, i)}.union(
-        i for i, (e, s) in enumerate(zip(ends, starts[1:])) if s - e != 1 or text[e] != " "))
+    blocked = _protected(text, ctx)
+    words = list(_WORD_RUN.finditer(text))
+    if blocked:
+        words = _unprotected(words, blocked)
+        if len(words) < 2:
+            return text, changes
+    names = [m.group() for m in words]
+    pairs_set = {j for i, w in enumerate(names) if w in rare_runs for j in (i - 1, i)}
+    if hyphens:
+        pairs_set.update(i for i in range(len(words) - 1)
+                         if "-" in text[words[i].end() : words[i + 1].start()])
     out: list[str] = []
     pos = 0
     after = 0  # a word joined to the one before it does not start another pair
-    for i in pairs:
+    for i in sorted(pairs_set):
         if i < after or not 0 <= i < len(words) - 1:
             continue
         m1, m2 = words[i], words[i + 1]
-        sep = text[ends[i] : starts[i + 1]]
-        zj = joinable(m1.group(), sep, m2.group()) if _SEP_OK.match(sep) else None
+        sep = text[m1.end() : m2.start()]
+        zj = joinable(names[i], sep, names[i + 1]) if _SEP_OK.match(sep) else None
         if zj is None:
             continue
-        joined = m1.group() + m2.group()
+        joined = names[i] + names[i + 1]
         before = text[m1.start() : m2.end()]
         changes.append(Change("join-split-words", before, joined,
                               f"'{joined}' (zipf {zj:.1f}) broken by a space"))
@@ -537,13 +746,7 @@ def _split_verdict(tok: str, ctx: _Ctx) -> Verdict:
         return None
     _, a, b = found[0]
     fix = (f"{a} {b}", f"'{tok}' not a word; '{a}' and '{b}' are")
-
-    def at(text: str, start: int) -> Fix:
-        if _hyphen_piece(text, start, tok) or _name_like(text, start, tok):
-            return None
-        return fix
-
-    return at
+    return _ByPlace(tok, lambda name: None if name else fix, hyphen=True)
 
 
 @step("split-glued-words", ("en", "pt"))
@@ -579,17 +782,7 @@ def _spelling_verdict(tok: str, ctx: _Ctx) -> Verdict:
         why = f"'{tok}' not a {ctx.lang} word; '{cand}' (zipf {z:.1f}), {top.distance} edit(s)"
         return cand, why
 
-    done: dict[bool, Fix] = {}
-
-    def at(text: str, start: int) -> Fix:
-        if _hyphen_piece(text, start, tok):
-            return None
-        name = _name_like(text, start, tok)
-        if name not in done:  # the lookup (and the symspell index) only when needed
-            done[name] = settle(name)
-        return done[name]
-
-    return at
+    return _ByPlace(tok, settle, hyphen=True)  # the lookup (and the index) only when needed
 
 
 @step("spelling", ("en", "pt"))

@@ -153,7 +153,10 @@ def _grows(prefixes: Callable[[str], bool]) -> Callable[[str], bool]:
             if len(memo) > 500_000:
                 memo.clear()
             low = built.lower()
-            ok = memo[built] = prefixes(low) or prefixes(low.translate(_UNCIRC))
+            ok = prefixes(low)
+            if not ok and ("ê" in low or "ô" in low):
+                ok = prefixes(low.translate(_UNCIRC))
+            memo[built] = ok
         return ok
 
     _GROWS[id(owner)] = (owner, grows)
