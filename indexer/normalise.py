@@ -163,20 +163,33 @@ def _context(lang: str, cache_dir: str | Path | None) -> _Ctx:
 def normalise(
     text: str, lang: str, cache_dir: str | Path | None = None
 ) -> tuple[str, tuple[Change, ...]]:
-    """Repair `text` of language `lang`; return the new text and the changes made, in order."""
+    """Repair `text` of language `lang`; return the new text and the changes made, in order.
+
+    The steps run again over a text they changed until it stops changing (a repair can make
+    a word that a step before it would repair in turn, e.g. ``wu]`` -> ``wiil`` -> ``will``),
+    so normalising a normalised text changes nothing."""
     ctx = _context(lang, cache_dir)
-    # tokenisation and protected spans are shared between the steps of one call only
-    ctx.tokens = ctx.runs = ctx.blocked = None
     funcs = _BY_LANG.get(lang)
     if funcs is None:
         funcs = _BY_LANG[lang] = tuple(st.func for st in STEPS.values()
                                        if st.langs is None or lang in st.langs)
     changes: list[Change] = []
-    for func in funcs:
-        text, made = func(text, ctx)
-        if made:
-            changes.extend(made)
+    for _ in range(MAX_PASSES):
+        # tokenisation and protected spans are shared between the steps of one pass only
+        ctx.tokens = ctx.runs = ctx.blocked = None
+        made_any = False
+        for func in funcs:
+            text, made = func(text, ctx)
+            if made:
+                changes.extend(made)
+                made_any = True
+        if not made_any:
+            break
     return text, tuple(changes)
+
+
+#: Passes of the steps over one text at most (a text settles after one or two).
+MAX_PASSES = 4
 
 
 def normalise_line(line: Line, cache_dir: str | Path | None = None) -> Line:
