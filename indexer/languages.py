@@ -11,12 +11,17 @@ back together in their own stream.
 from __future__ import annotations
 
 import copy
+import math
 import re
+import zlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
+
+import numpy as np
 
 from indexer.clean import ends_sentence, is_heading, join_lines, starts_item
 from indexer.models import Line
@@ -97,22 +102,187 @@ def _identifier(candidates: tuple[str, ...]) -> Any:
     return identifier
 
 
-#: py3langid rankings of one document's texts, by text and candidate set.
-_Memo = dict[tuple[str, frozenset[str]], list[tuple[str, float]]]
+# py3langid counts byte n-gram features by walking an automaton over the UTF-8 bytes, one
+# Python step per byte. The automaton of the model it ships is 6-definite: the state after any
+# byte depends only on the last 6 bytes read (`_context_bytes` proves it from the tables), so
+# every position's state is found with 6 vectorised steps, each starting from state 0 six
+# bytes back. The shortcut is only taken for the automaton it was proved on (its checksum);
+# any other model is walked by py3langid itself.
+_CONTEXT = 6
+_CONTEXT_CRC = 0xEC09D053
+
+
+class _Automaton:
+    """py3langid's feature automaton as numpy arrays."""
+
+    def __init__(self, identifier: Any) -> None:
+        self.nextmove = np.asarray(identifier.tk_nextmove)
+        self.rowbase = np.asarray(identifier._rowbase, dtype=np.int64)
+        self.output = np.asarray(identifier.tk_output, dtype=np.int64)
+        self.features = int(self.output.max()) + 1
+
+    def checksum(self) -> int:
+        crc = 0
+        for table in (self.nextmove, self.rowbase, self.output):
+            crc = zlib.crc32(table.tobytes(), crc)
+        return crc
+
+
+@lru_cache(maxsize=1)
+def _automaton() -> _Automaton | None:
+    """The vectorised automaton, or None when the model is not the one `_CONTEXT` holds for."""
+    automaton = _Automaton(_base_identifier())
+    return automaton if automaton.checksum() == _CONTEXT_CRC else None
+
+
+def _context_bytes(automaton: _Automaton, limit: int = 16) -> int | None:
+    """The least k such that the state after any k bytes does not depend on the state before
+    them (the automaton is k-definite), or None if not within `limit`. Takes some seconds: it
+    follows every pair (any state, state 0) through every byte until all pairs have merged."""
+    nextmove, rowbase = automaton.nextmove.astype(np.int64), automaton.rowbase
+    n = len(rowbase)
+    byte = np.arange(256, dtype=np.int64)
+    pairs = np.arange(n, dtype=np.int64) * n  # (q, 0) for every state q
+    for k in range(1, limit + 1):
+        p, q = np.divmod(pairs, n)
+        p = nextmove[(rowbase[p][:, None] + byte).ravel()]
+        q = nextmove[(rowbase[q][:, None] + byte).ravel()]
+        pairs = np.unique(p[p != q] * n + q[p != q])  # merged pairs stay merged
+        if not len(pairs):
+            return k
+    return None
+
+
+class _Features:
+    """One text's py3langid features: encoded length, feature ids (in order of first
+    occurrence, as py3langid counts them) and log(1 + count) of each."""
+
+    __slots__ = ("size", "ids", "weights")
+
+    def __init__(self, size: int, ids: np.ndarray, counts: np.ndarray) -> None:
+        self.size = size
+        self.ids = ids.astype(np.intp, copy=False)
+        self.weights = np.log1p(counts.astype(np.float32))
+
+
+#: Below this many bytes in all, py3langid's own walk is quicker than the vectorised one.
+_VECTOR_BYTES = 1000
+
+
+def _count_features(texts: Sequence[str]) -> list[_Features]:
+    """The features of each of `texts`, counted in one vectorised pass over all their bytes
+    (by py3langid's own walk, text by text, when they are few or `_CONTEXT` does not hold
+    for the model)."""
+    from py3langid.langid import LanguageIdentifier, visit_counts
+
+    encoded = [LanguageIdentifier._encode(text) for text in texts]
+    sizes = [len(data) for data in encoded]
+    automaton = _automaton()
+    if automaton is None or sum(sizes) < _VECTOR_BYTES:
+        identifier = _base_identifier()
+        out = []
+        for data in encoded:
+            visits = visit_counts(identifier.tk_nextmove, identifier._rowbase,
+                                  identifier.tk_output, data) or {}
+            out.append(_Features(len(data), np.fromiter(visits, np.intp, len(visits)),
+                                 np.fromiter(visits.values(), np.float32, len(visits))))
+        return out
+    data = np.frombuffer(b"".join(encoded), dtype=np.uint8)
+    n = len(data)
+    text_of = np.repeat(np.arange(len(encoded)), sizes)
+    offset = np.arange(n) - np.searchsorted(text_of, text_of)  # of each byte in its text
+    state = np.zeros(n, dtype=np.int64)
+    for back in range(_CONTEXT - 1, -1, -1):
+        if back >= n:
+            continue
+        # the state after byte i reads byte i - back, when that is in the same text
+        moved = automaton.nextmove[automaton.rowbase[state[back:]] + data[: n - back]]
+        np.copyto(state[back:], moved, where=offset[back:] >= back)
+    found = automaton.output[state]
+    hit = found >= 0
+    width = automaton.features
+    keys = text_of[hit] * width + found[hit]  # (text, feature) of every hit, in text order
+    # count equal keys; the first of each, in order, gives py3langid's order of features
+    by_key = np.argsort(keys, kind="stable")
+    sorted_keys = keys[by_key]
+    starts = np.flatnonzero(np.concatenate(([True], sorted_keys[1:] != sorted_keys[:-1])))
+    first = by_key[starts]
+    counts = np.zeros(len(keys), dtype=np.int64)
+    counts[first] = np.diff(np.append(starts, len(keys)))
+    is_first = counts > 0
+    keys, counts = keys[is_first], counts[is_first]
+    bounds = np.searchsorted(keys // width, np.arange(len(encoded) + 1))
+    return [
+        _Features(size, keys[lo:hi] % width, counts[lo:hi])
+        for size, lo, hi in zip(sizes, bounds[:-1].tolist(), bounds[1:].tolist())
+    ]
+
+
+class _Memo:
+    """One document's py3langid work: features by text, rankings by text and candidate set."""
+
+    def __init__(self) -> None:
+        self.features: dict[str, _Features] = {}
+        self.ranks: dict[tuple[str, frozenset[str]], list[tuple[str, float]]] = {}
+
+    def count(self, texts: Sequence[str]) -> None:
+        """Count the features of those of `texts` not counted yet, in one pass."""
+        new = [text for text in dict.fromkeys(texts) if text not in self.features]
+        if new:
+            self.features.update(zip(new, _count_features(new)))
+
+
+class _Scorer:
+    """py3langid's scoring (`_decide` and `rank`, with normalised probabilities) for one
+    restricted identifier, of a text whose features are counted."""
+
+    def __init__(self, identifier: Any) -> None:
+        self.classes = list(identifier.nb_classes)
+        # float16 -> float32 is exact: the product py3langid computes after the same cast
+        self.table = np.ascontiguousarray(identifier.nb_ptc, dtype=np.float32)
+        self.prior = identifier.nb_pc
+        self.aliases = list(identifier._alias_pairs)
+
+    def rank(self, features: _Features) -> list[tuple[str, float]]:
+        """All candidates by probability, best first, one entry per label."""
+        if len(features.ids):
+            scores = features.weights @ self.table[features.ids] + self.prior
+        else:
+            scores = np.zeros(len(self.classes), dtype=np.float32)
+        scores *= 1.0 / math.sqrt(features.size or 1)
+        np.exp(scores - scores.max(), out=scores)
+        scores /= scores.sum()
+        for i, j in self.aliases:  # a label's second column folded into its first
+            scores[i] += scores[j]
+            scores[j] = 0.0
+        merged: dict[str, float] = {}
+        for lang, score in zip(self.classes, scores.tolist()):
+            merged.setdefault(lang, score)  # the first column holds the folded score
+        return sorted(merged.items(), key=itemgetter(1), reverse=True)
+
+
+@lru_cache(maxsize=32)
+def _scorer(candidates: tuple[str, ...]) -> _Scorer:
+    return _Scorer(_identifier(candidates))
 
 
 def _rank(text: str, candidates: tuple[str, ...], memo: _Memo | None = None
           ) -> list[tuple[str, float]]:
     """py3langid's ranking of `text` among `candidates`. It depends on the set of candidates
-    only (`set_languages` keeps the model's class order), so `memo` is keyed by the set."""
+    only (`set_languages` keeps the model's class order), so `memo` is keyed by the set; the
+    text's features are counted once for all sets."""
+    if memo is None:
+        memo = _Memo()
     key = (text, frozenset(candidates))
-    if memo is not None:
-        found = memo.get(key)
-        if found is not None:
-            return found
-    ranked = [(lang, float(p)) for lang, p in _identifier(candidates).rank(text)]
-    if memo is not None:
-        memo[key] = ranked
+    found = memo.ranks.get(key)
+    if found is not None:
+        return found
+    features = memo.features.get(text)
+    if features is None:
+        memo.count([text])
+        features = memo.features[text]
+    ranked = _scorer(candidates).rank(features)
+    memo.ranks[key] = ranked
     return ranked
 
 
@@ -167,6 +337,11 @@ def detect(text: str, candidates: Sequence[str] | None = None) -> str:
     return _detect(text, candidates, _letters(text))
 
 
+def _latin(candidates: Sequence[str] | None) -> tuple[str, ...]:
+    """The Latin-script candidates (en/pt/sv when none are given)."""
+    return tuple(c for c in (candidates or PRIMARY) if c not in ("zh", "ja", "ko"))
+
+
 def _detect(text: str, candidates: Sequence[str] | None, letters: int,
             script: str | None = None, memo: _Memo | None = None) -> str:
     """`detect` with the text's letter count (and script) known."""
@@ -176,7 +351,7 @@ def _detect(text: str, candidates: Sequence[str] | None, letters: int,
         return script
     if not letters:
         return ""
-    latin = tuple(c for c in (candidates or PRIMARY) if c not in ("zh", "ja", "ko"))
+    latin = _latin(candidates)
     if not latin:
         return ""
     if len(latin) == 1:
@@ -237,21 +412,26 @@ def _document_languages(
 def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None,
                 letters: Sequence[int], scripts: Sequence[str]) -> dict[int, str]:
     """Labels of the lines long enough to identify on their own."""
-    memo: _Memo = {}
+    memo = _Memo()
     long_ = [i for i in range(len(lines)) if letters[i] >= _LONG or scripts[i]]
     sure = [i for i in long_ if letters[i] >= 2 * _LONG] or long_
+    if len(_latin(candidates)) > 1:  # the lines `_detect` will rank, counted in one pass
+        memo.count([lines[i].text for i in sure if not scripts[i]])
     first = {i: _detect(lines[i].text, candidates, letters[i], scripts[i], memo) for i in sure}
     langs = _document_languages(letters, {i: v for i, v in first.items() if v}, candidates)
     latin = tuple(lang for lang in langs if lang not in ("zh", "ja", "ko")) or PRIMARY
     labels: dict[int, str] = {}
+    again: list[int] = []
     for i in long_:
-        text = lines[i].text
         lang = scripts[i] or first.get(i, "")
         foreign = lang and lang not in langs and lang not in PRIMARY
-        if not scripts[i] and not (foreign and letters[i] >= 4 * _LONG):
-            # among the text's own languages
-            lang = _detect(text, latin, letters[i], scripts[i], memo)
         labels[i] = lang
+        if not scripts[i] and not (foreign and letters[i] >= 4 * _LONG):
+            again.append(i)
+    if len(latin) > 1:
+        memo.count([lines[i].text for i in again])
+    for i in again:  # among the text's own languages
+        labels[i] = _detect(lines[i].text, latin, letters[i], scripts[i], memo)
     return labels
 
 
