@@ -167,12 +167,14 @@ class _Features:
 
 #: Below this many bytes in all, py3langid's own walk is quicker than the vectorised one.
 _VECTOR_BYTES = 1000
+#: Texts are counted in batches of at most this many bytes (or one text), to bound memory.
+_CHUNK_BYTES = 1 << 20
 
 
 def _count_features(texts: Sequence[str]) -> list[_Features]:
-    """The features of each of `texts`, counted in one vectorised pass over all their bytes
-    (by py3langid's own walk, text by text, when they are few or `_CONTEXT` does not hold
-    for the model)."""
+    """The features of each of `texts`, counted in vectorised passes over all their bytes, up
+    to `_CHUNK_BYTES` at a time (by py3langid's own walk, text by text, when they are few or
+    `_CONTEXT` does not hold for the model)."""
     from py3langid.langid import LanguageIdentifier, visit_counts
 
     encoded = [LanguageIdentifier._encode(text) for text in texts]
@@ -187,6 +189,9 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
             out.append(_Features(len(data), np.fromiter(visits, np.intp, len(visits)),
                                  np.fromiter(visits.values(), np.float32, len(visits))))
         return out
+    if sum(sizes) > _CHUNK_BYTES and len(encoded) > 1:  # bounded temporary arrays
+        half = len(texts) // 2
+        return _count_features(texts[:half]) + _count_features(texts[half:])
     data = np.frombuffer(b"".join(encoded), dtype=np.uint8)
     n = len(data)
     text_of = np.repeat(np.arange(len(encoded)), sizes)
@@ -219,11 +224,12 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
 
 
 class _Memo:
-    """One document's py3langid work: features by text, rankings by text and candidate set."""
+    """One document's py3langid work: features by text, best languages by text and
+    candidate set."""
 
     def __init__(self) -> None:
         self.features: dict[str, _Features] = {}
-        self.ranks: dict[tuple[str, frozenset[str]], list[tuple[str, float]]] = {}
+        self.tops: dict[tuple[str, frozenset[str]], tuple[str, float]] = {}
 
     def count(self, texts: Sequence[str]) -> None:
         """Count the features of those of `texts` not counted yet, in one pass."""
@@ -243,22 +249,23 @@ class _Scorer:
         self.prior = identifier.nb_pc
         self.aliases = list(identifier._alias_pairs)
 
-    def rank(self, features: _Features) -> list[tuple[str, float]]:
-        """All candidates by probability, best first, one entry per label."""
+    def top(self, features: _Features) -> tuple[str, float]:
+        """The first of py3langid's `rank`: the most probable label (the first in model
+        order on a tie: `rank` sorts stably) and its probability."""
         if len(features.ids):
             scores = features.weights @ self.table[features.ids] + self.prior
         else:
             scores = np.zeros(len(self.classes), dtype=np.float32)
         scores *= 1.0 / math.sqrt(features.size or 1)
-        np.exp(scores - scores.max(), out=scores)
-        scores /= scores.sum()
+        np.exp(scores - np.maximum.reduce(scores), out=scores)  # = scores.max()
+        scores /= np.add.reduce(scores)  # = scores.sum()
         for i, j in self.aliases:  # a label's second column folded into its first
             scores[i] += scores[j]
             scores[j] = 0.0
         merged: dict[str, float] = {}
         for lang, score in zip(self.classes, scores.tolist()):
             merged.setdefault(lang, score)  # the first column holds the folded score
-        return sorted(merged.items(), key=itemgetter(1), reverse=True)
+        return max(merged.items(), key=itemgetter(1))
 
 
 @lru_cache(maxsize=32)
@@ -266,24 +273,23 @@ def _scorer(candidates: tuple[str, ...]) -> _Scorer:
     return _Scorer(_identifier(candidates))
 
 
-def _rank(text: str, candidates: tuple[str, ...], memo: _Memo | None = None
-          ) -> list[tuple[str, float]]:
-    """py3langid's ranking of `text` among `candidates`. It depends on the set of candidates
-    only (`set_languages` keeps the model's class order), so `memo` is keyed by the set; the
-    text's features are counted once for all sets."""
+def _top(text: str, candidates: tuple[str, ...], memo: _Memo | None = None
+         ) -> tuple[str, float]:
+    """py3langid's best language for `text` among `candidates`, with its probability. It
+    depends on the set of candidates only (`set_languages` keeps the model's class order),
+    so `memo` is keyed by the set; the text's features are counted once for all sets."""
     if memo is None:
         memo = _Memo()
     key = (text, frozenset(candidates))
-    found = memo.ranks.get(key)
+    found = memo.tops.get(key)
     if found is not None:
         return found
     features = memo.features.get(text)
     if features is None:
         memo.count([text])
         features = memo.features[text]
-    ranked = _scorer(candidates).rank(features)
-    memo.ranks[key] = ranked
-    return ranked
+    found = memo.tops[key] = _scorer(candidates).top(features)
+    return found
 
 
 def _script(text: str, letters: int | None = None) -> str:
@@ -305,19 +311,34 @@ def _script(text: str, letters: int | None = None) -> str:
 
 
 def _letters(text: str) -> int:
+    if text.isascii():
+        return len(text.translate(_ASCII_NON_LETTERS))
     return sum(map(str.isalpha, text))
+
+
+#: Deletes every ASCII character that is not a letter (`str.isalpha`).
+_ASCII_NON_LETTERS = {code: None for code in range(128) if not chr(code).isalpha()}
 
 
 def cue_scores(text: str, candidates: Sequence[str]) -> Counter[str]:
     """Lexical score per candidate: strong cue words count 2, function words 1."""
     scores: Counter[str] = Counter()
+    weights = _cue_weights(tuple(candidates))
     for word in _WORD.findall(text.lower()):
-        for lang in candidates:
-            if word in _CUES.get(lang, ()):
-                scores[lang] += 2
-            elif word in _STOP.get(lang, ()):
-                scores[lang] += 1
+        for lang, weight in weights.get(word, ()):
+            scores[lang] += weight
     return scores
+
+
+@lru_cache(maxsize=32)
+def _cue_weights(candidates: tuple[str, ...]) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Word -> (candidate, 2 for a cue word or 1 for a function word), in candidate order."""
+    weights: dict[str, list[tuple[str, int]]] = {}
+    for lang in candidates:
+        cues, stop = _CUES.get(lang, frozenset()), _STOP.get(lang, frozenset())
+        for word in cues | stop:
+            weights.setdefault(word, []).append((lang, 2 if word in cues else 1))
+    return {word: tuple(pairs) for word, pairs in weights.items()}
 
 
 def _cue_language(text: str, candidates: Sequence[str]) -> str:
@@ -360,10 +381,9 @@ def _detect(text: str, candidates: Sequence[str] | None, letters: int,
         cue = _cue_language(text, latin)
         if cue:
             return cue
-    best = _rank(text, latin, memo)[0][0]
+    best = _top(text, latin, memo)[0]
     if candidates is None and letters >= 2 * _LONG:
-        wide = _rank(text, PRIMARY + OTHERS, memo)
-        top, prob = wide[0]
+        top, prob = _top(text, PRIMARY + OTHERS, memo)
         if top in OTHERS and prob >= _OTHER_PROB:
             scores = cue_scores(text, (top, best))
             if scores[top] >= scores[best]:
