@@ -16,7 +16,7 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -496,6 +496,16 @@ def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[
         labels[i] = lang
 
 
+_LINE_FIELDS = tuple(f.name for f in fields(Line) if f.init)
+
+
+def _with_lang(line: Line, lang: str) -> Line:
+    """`replace(line, lang=lang)`, without `replace`'s checks of every field on every call."""
+    values = {name: getattr(line, name) for name in _LINE_FIELDS}
+    values["lang"] = lang
+    return Line(**values)
+
+
 def _title(line: Line) -> bool:
     """A short capitalised line on its own ("Agreement", "Avtal"): a heading, not a fragment."""
     words = line.text.split()
@@ -528,7 +538,7 @@ def split(
     order: dict[str, list[tuple[int, Line]]] = {}
     for i, line in enumerate(lines):
         lang = labels[i] or (langs[0] if langs else "")
-        order.setdefault(lang, []).append((i, replace(line, lang=lang)))
+        order.setdefault(lang, []).append((i, _with_lang(line, lang)))
     out: dict[str, tuple[Line, ...]] = {}
     for lang, items in order.items():
         stream: list[Line] = []
