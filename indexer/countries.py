@@ -72,17 +72,30 @@ class CountryMatch:
     langs: frozenset[str]  # languages whose catalog has this spelling (for language hints)
 
 
+class _Folding(dict):
+    """Character code -> folded character, filled in as characters are met (for
+    `str.translate`); it starts afresh past `_FOLDING_LIMIT` characters."""
+
+    def __missing__(self, code: int) -> str:
+        if len(self) > _FOLDING_LIMIT:
+            self.clear()
+        ch = chr(code)
+        base = unicodedata.normalize("NFD", ch)[0].lower()
+        folded = self[code] = base if len(base) == 1 else ch
+        return folded
+
+
+_FOLDING_LIMIT = 100_000
+_FOLDING = _Folding()
+
+
 def fold(text: str) -> str:
     """Lower-case and strip accents, one character for one character (offsets are kept).
 
     >>> fold("Suécia–Colômbia")
     'suecia–colombia'
     """
-    out = []
-    for ch in text:
-        base = unicodedata.normalize("NFD", ch)[0].lower()
-        out.append(base if len(base) == 1 else ch)
-    return "".join(out)
+    return text.translate(_FOLDING)
 
 
 @cache
@@ -160,10 +173,44 @@ def country_index() -> dict[str, _Entry]:
     return index
 
 
+def _trie(names: list[str]) -> str:
+    """A pattern matching exactly `names`, as a trie of alternations: at each character at
+    most one branch can go on, so the regex engine follows one path, and it tries the
+    longer names before ending at a shorter one (the longest match wins, as in a flat
+    alternation sorted longest first)."""
+    root: dict = {}
+    for name in names:
+        node = root
+        for ch in name:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def pattern(node: dict) -> str:
+        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
+        if "" in node:
+            branches.append("")  # a name ends here: tried after every longer one
+        if len(branches) == 1:
+            return branches[0]
+        return "(?:" + "|".join(branches) + ")"
+
+    return pattern(root)
+
+
 @cache
 def _country_regex() -> re.Pattern[str]:
-    """One alternation of every name, longest first (so 中国台湾省 beats 中国)."""
+    """Every name, the longest at each place first (so 中国台湾省 beats 中国); CJK names have no
+    word boundaries ("中国巴西协定"), the others do.
+
+    The names are two tries, one per kind. When no two names of different kinds begin with
+    the same character (so at any place only one kind can match), that is the same as one
+    alternation of every name, longest first, which is used otherwise."""
     names = sorted(country_index(), key=lambda n: (-len(n), n))
+    cjk = [name for name in names if _CJK.search(name)]
+    other = [name for name in names if not _CJK.search(name)]
+    if not {n[0] for n in cjk} & {n[0] for n in other}:
+        tries = [rf"(?<![\w']){_trie(other)}(?![\w'])" if other else "",
+                 _trie(cjk) if cjk else ""]
+        return re.compile("|".join(filter(None, tries)))
     parts = []
     for name in names:
         escaped = re.escape(name)

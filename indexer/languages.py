@@ -11,12 +11,17 @@ back together in their own stream.
 from __future__ import annotations
 
 import copy
+import math
 import re
+import zlib
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
+
+import numpy as np
 
 from indexer.clean import ends_sentence, is_heading, join_lines, starts_item
 from indexer.models import Line
@@ -97,23 +102,194 @@ def _identifier(candidates: tuple[str, ...]) -> Any:
     return identifier
 
 
-#: py3langid rankings of one document's texts, by text and candidate set.
-_Memo = dict[tuple[str, frozenset[str]], list[tuple[str, float]]]
+# py3langid counts byte n-gram features by walking an automaton over the UTF-8 bytes, one
+# Python step per byte. The automaton of the model it ships is 6-definite: the state after any
+# byte depends only on the last 6 bytes read (`_context_bytes` proves it from the tables), so
+# every position's state is found with 6 vectorised steps, each starting from state 0 six
+# bytes back. The shortcut is only taken for the automaton it was proved on (its checksum);
+# any other model is walked by py3langid itself.
+_CONTEXT = 6
+_CONTEXT_CRC = 0xEC09D053
 
 
-def _rank(text: str, candidates: tuple[str, ...], memo: _Memo | None = None
-          ) -> list[tuple[str, float]]:
-    """py3langid's ranking of `text` among `candidates`. It depends on the set of candidates
-    only (`set_languages` keeps the model's class order), so `memo` is keyed by the set."""
+class _Automaton:
+    """py3langid's feature automaton as numpy arrays."""
+
+    def __init__(self, identifier: Any) -> None:
+        self.nextmove = np.asarray(identifier.tk_nextmove)
+        self.rowbase = np.asarray(identifier._rowbase, dtype=np.int64)
+        self.output = np.asarray(identifier.tk_output, dtype=np.int64)
+        self.features = int(self.output.max()) + 1
+
+    def checksum(self) -> int:
+        crc = 0
+        for table in (self.nextmove, self.rowbase, self.output):
+            crc = zlib.crc32(table.tobytes(), crc)
+        return crc
+
+
+@lru_cache(maxsize=1)
+def _automaton() -> _Automaton | None:
+    """The vectorised automaton, or None when the model is not the one `_CONTEXT` holds for."""
+    automaton = _Automaton(_base_identifier())
+    return automaton if automaton.checksum() == _CONTEXT_CRC else None
+
+
+def _context_bytes(automaton: _Automaton, limit: int = 16) -> int | None:
+    """The least k such that the state after any k bytes does not depend on the state before
+    them (the automaton is k-definite), or None if not within `limit`. Takes some seconds: it
+    follows every pair (any state, state 0) through every byte until all pairs have merged."""
+    nextmove, rowbase = automaton.nextmove.astype(np.int64), automaton.rowbase
+    n = len(rowbase)
+    byte = np.arange(256, dtype=np.int64)
+    pairs = np.arange(n, dtype=np.int64) * n  # (q, 0) for every state q
+    for k in range(1, limit + 1):
+        p, q = np.divmod(pairs, n)
+        p = nextmove[(rowbase[p][:, None] + byte).ravel()]
+        q = nextmove[(rowbase[q][:, None] + byte).ravel()]
+        pairs = np.unique(p[p != q] * n + q[p != q])  # merged pairs stay merged
+        if not len(pairs):
+            return k
+    return None
+
+
+class _Features:
+    """One text's py3langid features: encoded length, feature ids (in order of first
+    occurrence, as py3langid counts them) and log(1 + count) of each."""
+
+    __slots__ = ("size", "ids", "weights")
+
+    def __init__(self, size: int, ids: np.ndarray, counts: np.ndarray) -> None:
+        self.size = size
+        self.ids = ids.astype(np.intp, copy=False)
+        self.weights = np.log1p(counts.astype(np.float32))
+
+
+#: Below this many bytes in all, py3langid's own walk is quicker than the vectorised one.
+_VECTOR_BYTES = 1000
+#: Texts are counted in batches of at most this many bytes (or one text), to bound memory.
+_CHUNK_BYTES = 1 << 20
+
+
+def _count_features(texts: Sequence[str]) -> list[_Features]:
+    """The features of each of `texts`, counted in vectorised passes over all their bytes, up
+    to `_CHUNK_BYTES` at a time (by py3langid's own walk, text by text, when they are few or
+    `_CONTEXT` does not hold for the model)."""
+    from py3langid.langid import LanguageIdentifier, visit_counts
+
+    encoded = [LanguageIdentifier._encode(text) for text in texts]
+    sizes = [len(data) for data in encoded]
+    automaton = _automaton()
+    if automaton is None or sum(sizes) < _VECTOR_BYTES:
+        identifier = _base_identifier()
+        out = []
+        for data in encoded:
+            visits = visit_counts(identifier.tk_nextmove, identifier._rowbase,
+                                  identifier.tk_output, data) or {}
+            out.append(_Features(len(data), np.fromiter(visits, np.intp, len(visits)),
+                                 np.fromiter(visits.values(), np.float32, len(visits))))
+        return out
+    if sum(sizes) > _CHUNK_BYTES and len(encoded) > 1:  # bounded temporary arrays
+        half = len(texts) // 2
+        return _count_features(texts[:half]) + _count_features(texts[half:])
+    data = np.frombuffer(b"".join(encoded), dtype=np.uint8)
+    n = len(data)
+    text_of = np.repeat(np.arange(len(encoded)), sizes)
+    offset = np.arange(n) - np.searchsorted(text_of, text_of)  # of each byte in its text
+    state = np.zeros(n, dtype=np.int64)
+    for back in range(_CONTEXT - 1, -1, -1):
+        if back >= n:
+            continue
+        # the state after byte i reads byte i - back, when that is in the same text
+        moved = automaton.nextmove[automaton.rowbase[state[back:]] + data[: n - back]]
+        np.copyto(state[back:], moved, where=offset[back:] >= back)
+    found = automaton.output[state]
+    hit = found >= 0
+    width = automaton.features
+    keys = text_of[hit] * width + found[hit]  # (text, feature) of every hit, in text order
+    # count equal keys; the first of each, in order, gives py3langid's order of features
+    by_key = np.argsort(keys, kind="stable")
+    sorted_keys = keys[by_key]
+    starts = np.flatnonzero(np.concatenate(([True], sorted_keys[1:] != sorted_keys[:-1])))
+    first = by_key[starts]
+    counts = np.zeros(len(keys), dtype=np.int64)
+    counts[first] = np.diff(np.append(starts, len(keys)))
+    is_first = counts > 0
+    keys, counts = keys[is_first], counts[is_first]
+    bounds = np.searchsorted(keys // width, np.arange(len(encoded) + 1))
+    return [
+        _Features(size, keys[lo:hi] % width, counts[lo:hi])
+        for size, lo, hi in zip(sizes, bounds[:-1].tolist(), bounds[1:].tolist())
+    ]
+
+
+class _Memo:
+    """One document's py3langid work: features by text, best languages by text and
+    candidate set."""
+
+    def __init__(self) -> None:
+        self.features: dict[str, _Features] = {}
+        self.tops: dict[tuple[str, frozenset[str]], tuple[str, float]] = {}
+
+    def count(self, texts: Sequence[str]) -> None:
+        """Count the features of those of `texts` not counted yet, in one pass."""
+        new = [text for text in dict.fromkeys(texts) if text not in self.features]
+        if new:
+            self.features.update(zip(new, _count_features(new)))
+
+
+class _Scorer:
+    """py3langid's scoring (`_decide` and `rank`, with normalised probabilities) for one
+    restricted identifier, of a text whose features are counted."""
+
+    def __init__(self, identifier: Any) -> None:
+        self.classes = list(identifier.nb_classes)
+        # float16 -> float32 is exact: the product py3langid computes after the same cast
+        self.table = np.ascontiguousarray(identifier.nb_ptc, dtype=np.float32)
+        self.prior = identifier.nb_pc
+        self.aliases = list(identifier._alias_pairs)
+
+    def top(self, features: _Features) -> tuple[str, float]:
+        """The first of py3langid's `rank`: the most probable label (the first in model
+        order on a tie: `rank` sorts stably) and its probability."""
+        if len(features.ids):
+            scores = features.weights @ self.table[features.ids] + self.prior
+        else:
+            scores = np.zeros(len(self.classes), dtype=np.float32)
+        scores *= 1.0 / math.sqrt(features.size or 1)
+        np.exp(scores - np.maximum.reduce(scores), out=scores)  # = scores.max()
+        scores /= np.add.reduce(scores)  # = scores.sum()
+        for i, j in self.aliases:  # a label's second column folded into its first
+            scores[i] += scores[j]
+            scores[j] = 0.0
+        merged: dict[str, float] = {}
+        for lang, score in zip(self.classes, scores.tolist()):
+            merged.setdefault(lang, score)  # the first column holds the folded score
+        return max(merged.items(), key=itemgetter(1))
+
+
+@lru_cache(maxsize=32)
+def _scorer(candidates: tuple[str, ...]) -> _Scorer:
+    return _Scorer(_identifier(candidates))
+
+
+def _top(text: str, candidates: tuple[str, ...], memo: _Memo | None = None
+         ) -> tuple[str, float]:
+    """py3langid's best language for `text` among `candidates`, with its probability. It
+    depends on the set of candidates only (`set_languages` keeps the model's class order),
+    so `memo` is keyed by the set; the text's features are counted once for all sets."""
+    if memo is None:
+        memo = _Memo()
     key = (text, frozenset(candidates))
-    if memo is not None:
-        found = memo.get(key)
-        if found is not None:
-            return found
-    ranked = [(lang, float(p)) for lang, p in _identifier(candidates).rank(text)]
-    if memo is not None:
-        memo[key] = ranked
-    return ranked
+    found = memo.tops.get(key)
+    if found is not None:
+        return found
+    features = memo.features.get(text)
+    if features is None:
+        memo.count([text])
+        features = memo.features[text]
+    found = memo.tops[key] = _scorer(candidates).top(features)
+    return found
 
 
 def _script(text: str, letters: int | None = None) -> str:
@@ -135,19 +311,34 @@ def _script(text: str, letters: int | None = None) -> str:
 
 
 def _letters(text: str) -> int:
+    if text.isascii():
+        return len(text.translate(_ASCII_NON_LETTERS))
     return sum(map(str.isalpha, text))
+
+
+#: Deletes every ASCII character that is not a letter (`str.isalpha`).
+_ASCII_NON_LETTERS = {code: None for code in range(128) if not chr(code).isalpha()}
 
 
 def cue_scores(text: str, candidates: Sequence[str]) -> Counter[str]:
     """Lexical score per candidate: strong cue words count 2, function words 1."""
     scores: Counter[str] = Counter()
+    weights = _cue_weights(tuple(candidates))
     for word in _WORD.findall(text.lower()):
-        for lang in candidates:
-            if word in _CUES.get(lang, ()):
-                scores[lang] += 2
-            elif word in _STOP.get(lang, ()):
-                scores[lang] += 1
+        for lang, weight in weights.get(word, ()):
+            scores[lang] += weight
     return scores
+
+
+@lru_cache(maxsize=32)
+def _cue_weights(candidates: tuple[str, ...]) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Word -> (candidate, 2 for a cue word or 1 for a function word), in candidate order."""
+    weights: dict[str, list[tuple[str, int]]] = {}
+    for lang in candidates:
+        cues, stop = _CUES.get(lang, frozenset()), _STOP.get(lang, frozenset())
+        for word in cues | stop:
+            weights.setdefault(word, []).append((lang, 2 if word in cues else 1))
+    return {word: tuple(pairs) for word, pairs in weights.items()}
 
 
 def _cue_language(text: str, candidates: Sequence[str]) -> str:
@@ -167,6 +358,11 @@ def detect(text: str, candidates: Sequence[str] | None = None) -> str:
     return _detect(text, candidates, _letters(text))
 
 
+def _latin(candidates: Sequence[str] | None) -> tuple[str, ...]:
+    """The Latin-script candidates (en/pt/sv when none are given)."""
+    return tuple(c for c in (candidates or PRIMARY) if c not in ("zh", "ja", "ko"))
+
+
 def _detect(text: str, candidates: Sequence[str] | None, letters: int,
             script: str | None = None, memo: _Memo | None = None) -> str:
     """`detect` with the text's letter count (and script) known."""
@@ -176,7 +372,7 @@ def _detect(text: str, candidates: Sequence[str] | None, letters: int,
         return script
     if not letters:
         return ""
-    latin = tuple(c for c in (candidates or PRIMARY) if c not in ("zh", "ja", "ko"))
+    latin = _latin(candidates)
     if not latin:
         return ""
     if len(latin) == 1:
@@ -185,10 +381,9 @@ def _detect(text: str, candidates: Sequence[str] | None, letters: int,
         cue = _cue_language(text, latin)
         if cue:
             return cue
-    best = _rank(text, latin, memo)[0][0]
+    best = _top(text, latin, memo)[0]
     if candidates is None and letters >= 2 * _LONG:
-        wide = _rank(text, PRIMARY + OTHERS, memo)
-        top, prob = wide[0]
+        top, prob = _top(text, PRIMARY + OTHERS, memo)
         if top in OTHERS and prob >= _OTHER_PROB:
             scores = cue_scores(text, (top, best))
             if scores[top] >= scores[best]:
@@ -237,21 +432,26 @@ def _document_languages(
 def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None,
                 letters: Sequence[int], scripts: Sequence[str]) -> dict[int, str]:
     """Labels of the lines long enough to identify on their own."""
-    memo: _Memo = {}
+    memo = _Memo()
     long_ = [i for i in range(len(lines)) if letters[i] >= _LONG or scripts[i]]
     sure = [i for i in long_ if letters[i] >= 2 * _LONG] or long_
+    if len(_latin(candidates)) > 1:  # the lines `_detect` will rank, counted in one pass
+        memo.count([lines[i].text for i in sure if not scripts[i]])
     first = {i: _detect(lines[i].text, candidates, letters[i], scripts[i], memo) for i in sure}
     langs = _document_languages(letters, {i: v for i, v in first.items() if v}, candidates)
     latin = tuple(lang for lang in langs if lang not in ("zh", "ja", "ko")) or PRIMARY
     labels: dict[int, str] = {}
+    again: list[int] = []
     for i in long_:
-        text = lines[i].text
         lang = scripts[i] or first.get(i, "")
         foreign = lang and lang not in langs and lang not in PRIMARY
-        if not scripts[i] and not (foreign and letters[i] >= 4 * _LONG):
-            # among the text's own languages
-            lang = _detect(text, latin, letters[i], scripts[i], memo)
         labels[i] = lang
+        if not scripts[i] and not (foreign and letters[i] >= 4 * _LONG):
+            again.append(i)
+    if len(latin) > 1:
+        memo.count([lines[i].text for i in again])
+    for i in again:  # among the text's own languages
+        labels[i] = _detect(lines[i].text, latin, letters[i], scripts[i], memo)
     return labels
 
 
@@ -296,6 +496,16 @@ def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[
         labels[i] = lang
 
 
+_LINE_FIELDS = tuple(f.name for f in fields(Line) if f.init)
+
+
+def _with_lang(line: Line, lang: str) -> Line:
+    """`replace(line, lang=lang)`, without `replace`'s checks of every field on every call."""
+    values = {name: getattr(line, name) for name in _LINE_FIELDS}
+    values["lang"] = lang
+    return Line(**values)
+
+
 def _title(line: Line) -> bool:
     """A short capitalised line on its own ("Agreement", "Avtal"): a heading, not a fragment."""
     words = line.text.split()
@@ -328,7 +538,7 @@ def split(
     order: dict[str, list[tuple[int, Line]]] = {}
     for i, line in enumerate(lines):
         lang = labels[i] or (langs[0] if langs else "")
-        order.setdefault(lang, []).append((i, replace(line, lang=lang)))
+        order.setdefault(lang, []).append((i, _with_lang(line, lang)))
     out: dict[str, tuple[Line, ...]] = {}
     for lang, items in order.items():
         stream: list[Line] = []

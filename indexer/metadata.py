@@ -9,7 +9,9 @@ en/pt/sv/zh; the date and place from the closing formula ("Done at Lima, on Febr
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import accumulate
 from dataclasses import replace
 
 from indexer.models import DocMeta
@@ -97,9 +99,17 @@ def find_place(text: str) -> str | None:
 
 def closing_text(lines: Sequence[str]) -> str:
     """The closing formula: the first lines with a closing cue and a full date, or ""."""
-    for i, line in enumerate(lines):
+    # One search over all lines: no cue spans a line break, so the cues found in the joined
+    # text are those of the lines they fall in.
+    starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
+    tried = -1
+    for cue in _CLOSING_CUES.finditer("\n".join(lines)):
+        i = bisect_right(starts, cue.start()) - 1
+        if i == tried:
+            continue
+        tried = i
         text = " ".join(lines[i : i + 3])
-        if _CLOSING_CUES.search(line) and find_date(text):
+        if find_date(text):
             return text
     return ""
 
