@@ -26,13 +26,15 @@ of the store's ``links`` table; ``versions_from_rows`` rebuilds Versions from st
 from __future__ import annotations
 
 import math
+import operator
 import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from itertools import combinations
+from functools import cache, lru_cache, reduce
+from itertools import chain, combinations, product, repeat
+from typing import NamedTuple
 
 from indexer.models import Unit, Version
 
@@ -97,6 +99,9 @@ _ROMAN_REF_RE = re.compile(
     r"\b(?:[Aa]rti(?:cles?|gos?|keln?|klarna|klar)|[Aa]rt\.)\s+([IVXL]{1,6})\b")
 _CN_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千]+")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
+# a number word as a whole word of _WORD_RE (letters neither before nor after it)
+_NUMBER_WORD_RE = {lang: re.compile(r"(?<![^\W\d_])(?:%s)(?![^\W\d_])" % "|".join(values))
+                   for lang, values in _WORD_VALUES.items()}
 
 
 def _roman(s: str) -> int | None:
@@ -129,13 +134,14 @@ def _numbers(text: str, lang: str) -> Counter:
                 out[str(value)] += 1
     words = _WORD_VALUES.get(lang)
     if words:
-        for w in _WORD_RE.findall(text.lower()):
-            if w in words:
-                out[words[w]] += 1
+        for w in _NUMBER_WORD_RE[lang].findall(text.lower()):
+            out[words[w]] += 1
     return out
 
 
 def _fold(word: str) -> str:
+    if word.isascii():  # nothing to decompose
+        return word.lower()
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower())
                    if not unicodedata.combining(c))
 
@@ -154,13 +160,44 @@ def _stem(word: str, lang: str) -> str:
     return stem.stemWord(word) if stem is not None else word
 
 
+@lru_cache(maxsize=200_000)
+def _word_type(word: str, lang: str) -> str:
+    """The folded stem of one word (a per-word cache: folding and stemming cost more than the
+    lookup)."""
+    return _stem(_fold(word), lang)
+
+
+def _types(text: str, lang: str) -> tuple[str, ...]:
+    """The word types of a text in text order, repeats kept: folded stems of 3 letters or more
+    (Han characters for Chinese)."""
+    if lang == "zh":
+        return tuple(c for c in text if "\u4e00" <= c <= "\u9fff")
+    types = map(_word_type, _WORD_RE.findall(text), repeat(lang))
+    return tuple(w for w in types if len(w) >= 3)
+
+
 @lru_cache(maxsize=65536)
 def tokens(text: str, lang: str) -> frozenset[str]:
     """Word types for the lexical cue: folded stems (Han characters for Chinese)."""
-    if lang == "zh":
-        return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff")
-    words = (_stem(_fold(w), lang) for w in _WORD_RE.findall(text))
-    return frozenset(w for w in words if len(w) >= 3)
+    return _cues(text, lang).toks
+
+
+class _Cues(NamedTuple):
+    """What the evidence uses of one unit's text (see `_segment`)."""
+
+    types: tuple[str, ...]  # `_types`, in text order
+    toks: frozenset[str]  # the same as a set, built in that order
+    pref5: frozenset[str]  # 5-letter prefixes of `toks`, for cognates
+    nums: Counter  # `numbers` of the text without its label
+    length: int  # characters other than whitespace (str.isspace, as regex \s)
+
+
+@lru_cache(maxsize=65536)
+def _cues(text: str, lang: str) -> _Cues:
+    types = _types(text, lang)
+    toks = frozenset(types)
+    return _Cues(types, toks, frozenset(t[:5] for t in toks if len(t) >= 5),
+                 numbers(_own(text), lang), sum(map(len, text.split())))
 
 
 @dataclass(frozen=True)
@@ -174,23 +211,35 @@ class Segment:
     nums: Counter = field(compare=False)
     toks: frozenset[str] = field(compare=False)
     pref5: frozenset[str] = field(compare=False, default=frozenset())
+    n_nums: int = field(compare=False, default=0)  # sum(nums.values())
 
 
 def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
-    text = "\n".join(u.text for u in units)
-    nums: Counter = Counter()
-    for u in units:
-        nums += numbers(_own_text(u), lang)
-    toks = tokens(text, lang)
+    """The segment of `units` joined by newlines. Their cues are those of the units put
+    together: no word or number spans the joining newline, and it is whitespace."""
+    cues = [_cues(u.text, lang) for u in units]
+    if len(cues) == 1:
+        toks, pref5, nums, length = cues[0].toks, cues[0].pref5, cues[0].nums, cues[0].length
+    else:
+        # built from the words in text order, as a set of the joined text's words would be
+        toks = frozenset(chain.from_iterable(c.types for c in cues))
+        pref5 = frozenset().union(*(c.pref5 for c in cues))
+        nums = Counter()
+        for c in cues:
+            nums += c.nums
+        length = sum(c.length for c in cues)
     return Segment(eids=tuple(u.eid for u in units), key=keys[0] if len(keys) == 1 else None,
-                   keys=tuple(keys), length=max(1, len(re.sub(r"\s+", "", text))), nums=nums,
-                   toks=toks, pref5=frozenset(t[:5] for t in toks if len(t) >= 5))
+                   keys=tuple(keys), length=max(1, length), nums=nums, toks=toks, pref5=pref5,
+                   n_nums=sum(nums.values()))
 
 
-def _own_text(unit: Unit) -> str:
+_LABEL_RE = re.compile(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*")
+
+
+def _own(text: str) -> str:
     """A unit's text without its leading label ("2.", "a)", "§ 1."): labels are keys, not
     content evidence."""
-    return re.sub(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*", "", unit.text, count=1)
+    return _LABEL_RE.sub("", text, count=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -244,11 +293,15 @@ class Model:
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
         """IDF weights of a segment's informative word types (cached per segment)."""
+        return self.profile(seg, side).weights
+
+    def profile(self, seg: Segment, side: str) -> _Profile:
+        """A segment's weighted word types as `lexical` uses them (cached per segment)."""
         key = (side, seg.eids)
         got = self._weights.get(key)
         if got is None:
             df = self.df_a if side == "a" else self.df_b
-            got = {t: w for t in seg.toks if (w := _idf(df, self.n_docs, t)) > 0.3}
+            got = _Profile({t: w for t in seg.toks if (w := _idf(df, self.n_docs, t)) > 0.3})
             self._weights[key] = got
         return got
 
@@ -257,27 +310,69 @@ def _idf(df: Counter, n: int, tok: str) -> float:
     return math.log((n + 1) / (df.get(tok, 0) + 0.5))
 
 
+class _Profile:
+    """One segment's IDF weights, indexed so that `lexical` finds the word types matched on
+    the other side by set operations."""
+
+    def __init__(self, weights: dict[str, float]) -> None:
+        self.weights = weights
+        self.types = set(weights)
+        self.total = sum(weights.values())
+        self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `hit_weight` adds
+        self.order = {t: i for i, t in enumerate(weights)}
+        by_prefix: defaultdict[str, set[str]] = defaultdict(set)
+        for t in weights:
+            if len(t) >= 5:
+                by_prefix[t[:5]].add(t)
+        self.by_prefix = dict(by_prefix)  # 5-letter prefix -> the types that start with it
+        self.prefixes = set(by_prefix)
+        self._lexicon: Mapping[str, frozenset[str]] | None = None
+        self._by_translation: dict[str, set[str]] = {}
+
+    def by_translation(self, lexicon: Mapping[str, frozenset[str]]) -> dict[str, set[str]]:
+        """Lexicon translation -> the types of this segment it translates (redone when the
+        model gets a new lexicon)."""
+        if self._lexicon is not lexicon:
+            inv: defaultdict[str, set[str]] = defaultdict(set)
+            for t in self.weights:
+                for y in lexicon.get(t, ()):
+                    inv[y].add(t)
+            self._lexicon, self._by_translation = lexicon, dict(inv)
+        return self._by_translation
+
+    def hit_weight(self, hits: set[str]) -> float:
+        """The weights of `hits` added up in the order of `weights` (the order fixes the last
+        bits of the float)."""
+        if not hits:
+            return 0.0
+        if len(hits) == len(self.weights):
+            return self.all_hit
+        return reduce(operator.add,
+                      map(self.weights.__getitem__, sorted(hits, key=self.order.__getitem__)),
+                      0.0)
+
+
 def lexical(a: Segment, b: Segment, model: Model) -> float:
     """IDF-weighted share of word types with a cognate or lexicon translation on the other
     side (the mean of both directions)."""
-    wa, wb = model.weights(a, "a"), model.weights(b, "b")
-    if not wa or not wb:
+    pa, pb = model.profile(a, "a"), model.profile(b, "b")
+    if not pa.weights or not pb.weights:
         return 0.0
-    translated: set[str] = set()
-    hit = 0.0
-    lexicon = model.lexicon
-    for t, w in wa.items():
-        found = lexicon[t] & b.toks if t in lexicon else None
-        if found:
-            translated |= found
-        if found or t in b.toks or (len(t) >= 5 and t[:5] in b.pref5):
-            hit += w
-    fwd = hit / sum(wa.values())
-    hit = 0.0
-    for t, w in wb.items():
-        if t in a.toks or t in translated or (len(t) >= 5 and t[:5] in a.pref5):
-            hit += w
-    back = hit / sum(wb.values())
+    # a's types found in b: the same type, a cognate (shared 5-letter prefix) or a translation
+    hits = pa.types & b.toks
+    for p in pa.prefixes & b.pref5:
+        hits |= pa.by_prefix[p]
+    by_translation = pa.by_translation(model.lexicon)
+    translated = by_translation.keys() & b.toks  # b's types that translate one of a's
+    for y in translated:
+        hits |= by_translation[y]
+    fwd = pa.hit_weight(hits) / pa.total
+    hits = pb.types & a.toks
+    if translated:
+        hits |= pb.types & translated
+    for p in pb.prefixes & a.pref5:
+        hits |= pb.by_prefix[p]
+    back = pb.hit_weight(hits) / pb.total
     return (fwd + back) / 2
 
 
@@ -294,8 +389,9 @@ def evidence(a: Segment, b: Segment, model: Model) -> dict[str, float]:
         ev["number"] = 1.5
     na, nb = a.nums, b.nums
     if na or nb:
-        matched = sum((na & nb).values())
-        missing = sum(na.values()) + sum(nb.values()) - 2 * matched
+        # the size of the multiset intersection (counts are positive)
+        matched = sum(min(c, nb[k]) for k, c in na.items() if k in nb) if na and nb else 0
+        missing = a.n_nums + b.n_nums - 2 * matched
         ev["numbers"] = 1.2 * min(matched, 3) - 0.6 * min(missing, 4)
     delta = (b.length - a.length * model.ratio) / math.sqrt(6.8 * max(a.length, 20))
     p = max(1e-12, 2 * (1 - _phi(abs(delta))))
@@ -532,28 +628,30 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
     freq_b: Counter = Counter()
     limit_a = 0.25 * model.n_docs
     limit_b = 0.25 * model.n_docs
-    n = 0
+    df_a, df_b = model.df_a, model.df_b
+    pairs: list[tuple[list[str], list[str]]] = []
     for link in links:
         if link.level != "paragraph" or link.score < min_score:
             continue
         ua, ub = units_a.get(link.eid_a), units_b.get(link.eid_b)
         if ua is None or ub is None:
             continue
-        ta = [t for t in tokens(ua.text, va.lang) if model.df_a[t] <= limit_a]
-        tb = [t for t in tokens(ub.text, vb.lang) if model.df_b[t] <= limit_b]
+        ta = [t for t in tokens(ua.text, va.lang) if df_a.get(t, 0) <= limit_a]
+        tb = [t for t in tokens(ub.text, vb.lang) if df_b.get(t, 0) <= limit_b]
         freq_a.update(ta)
         freq_b.update(tb)
-        for x in ta:
-            for y in tb:
-                cooc[x, y] += 1
-        n += 1
+        pairs.append((ta, tb))
+    # a word of one pair only co-occurs once with anything: it is left out of the counts
+    # below, which keep only pairs seen twice (the others keep their counts and their order)
+    for ta, tb in pairs:
+        ta = [t for t in ta if freq_a[t] > 1]
+        tb = [t for t in tb if freq_b[t] > 1]
+        cooc.update(product(ta, tb))  # every (x, y), x of ta, y of tb
     # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
     # with every other word of its two paragraphs)
     best_a: dict[str, tuple[float, list[str]]] = {}
     best_b: dict[str, tuple[float, list[str]]] = {}
-    for (x, y), c in cooc.items():
-        if c < 2:
-            continue
+    for (x, y), c in [item for item in cooc.items() if item[1] >= 2]:
         dice = 2 * c / (freq_a[x] + freq_b[y])
         if dice < 0.5:
             continue
@@ -608,6 +706,7 @@ def align_versions(treaty: str, versions: Sequence[Version],
     # texts are tokenised once per treaty, whichever pairs and passes use them; the caches
     # are emptied per treaty so that nothing is carried from one treaty to the next
     tokens.cache_clear()
+    _cues.cache_clear()
     _numbers.cache_clear()
     merged = merge_versions(versions)
     if langs is not None:
