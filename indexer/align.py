@@ -99,9 +99,11 @@ _ROMAN_REF_RE = re.compile(
     r"\b(?:[Aa]rti(?:cles?|gos?|keln?|klarna|klar)|[Aa]rt\.)\s+([IVXL]{1,6})\b")
 _CN_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千]+")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
-# a number word as a whole word of _WORD_RE (letters neither before nor after it)
-_NUMBER_WORD_RE = {lang: re.compile(r"(?<![^\W\d_])(?:%s)(?![^\W\d_])" % "|".join(values))
+# a number word not followed by a letter; `_numbers` checks that none comes before it either,
+# so that it is a whole word of _WORD_RE (a look-behind here would make the search slow)
+_NUMBER_WORD_RE = {lang: re.compile(r"(?:%s)(?![^\W\d_])" % "|".join(values))
                    for lang, values in _WORD_VALUES.items()}
+_LETTER_RE = re.compile(r"[^\W\d_]")
 
 
 def _roman(s: str) -> int | None:
@@ -134,8 +136,10 @@ def _numbers(text: str, lang: str) -> Counter:
                 out[str(value)] += 1
     words = _WORD_VALUES.get(lang)
     if words:
-        for w in _NUMBER_WORD_RE[lang].findall(text.lower()):
-            out[words[w]] += 1
+        low = text.lower()
+        for m in _NUMBER_WORD_RE[lang].finditer(low):
+            if not (m.start() and _LETTER_RE.match(low, m.start() - 1)):
+                out[words[m.group()]] += 1
     return out
 
 
@@ -187,7 +191,7 @@ class _Cues(NamedTuple):
 
     types: tuple[str, ...]  # `_types`, in text order
     toks: frozenset[str]  # the same as a set, built in that order
-    pref5: frozenset[str]  # 5-letter prefixes of `toks`, for cognates
+    by_prefix: dict[str, frozenset[str]]  # 5-letter prefix -> the types of `toks` with it
     nums: Counter  # `numbers` of the text without its label
     length: int  # characters other than whitespace (str.isspace, as regex \s)
 
@@ -196,7 +200,11 @@ class _Cues(NamedTuple):
 def _cues(text: str, lang: str) -> _Cues:
     types = _types(text, lang)
     toks = frozenset(types)
-    return _Cues(types, toks, frozenset(t[:5] for t in toks if len(t) >= 5),
+    by_prefix: defaultdict[str, set[str]] = defaultdict(set)
+    for t in toks:
+        if len(t) >= 5:
+            by_prefix[t[:5]].add(t)
+    return _Cues(types, toks, {p: frozenset(ts) for p, ts in by_prefix.items()},
                  numbers(_own(text), lang), sum(map(len, text.split())))
 
 
@@ -212,25 +220,40 @@ class Segment:
     toks: frozenset[str] = field(compare=False)
     pref5: frozenset[str] = field(compare=False, default=frozenset())
     n_nums: int = field(compare=False, default=0)  # sum(nums.values())
+    # 5-letter prefix -> the types of `toks` with it (the keys are `pref5`)
+    by_prefix: Mapping[str, frozenset[str]] = field(compare=False, default_factory=dict)
 
 
 def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
-    """The segment of `units` joined by newlines. Their cues are those of the units put
-    together: no word or number spans the joining newline, and it is whitespace."""
-    cues = [_cues(u.text, lang) for u in units]
+    """The segment of `units` joined by newlines."""
+    return _segment_of(tuple(u.eid for u in units), tuple(u.text for u in units), tuple(keys),
+                       lang)
+
+
+@lru_cache(maxsize=65536)
+def _segment_of(eids: tuple[str, ...], texts: tuple[str, ...], keys: tuple[str | None, ...],
+                lang: str) -> Segment:
+    """The segment of `texts` joined by newlines (built once per treaty: the cache is emptied
+    with the others). Its cues are those of the texts put together: no word or number spans
+    the joining newline, and it is whitespace."""
+    cues = [_cues(text, lang) for text in texts]
     if len(cues) == 1:
-        toks, pref5, nums, length = cues[0].toks, cues[0].pref5, cues[0].nums, cues[0].length
+        toks, by_prefix, nums, length = cues[0].toks, cues[0].by_prefix, cues[0].nums, \
+            cues[0].length
     else:
         # built from the words in text order, as a set of the joined text's words would be
         toks = frozenset(chain.from_iterable(c.types for c in cues))
-        pref5 = frozenset().union(*(c.pref5 for c in cues))
-        nums = Counter()
-        for c in cues:
+        by_prefix = dict(cues[0].by_prefix)
+        nums = Counter(cues[0].nums)
+        length = cues[0].length
+        for c in cues[1:]:
+            for p, ts in c.by_prefix.items():
+                by_prefix[p] = by_prefix[p] | ts if p in by_prefix else ts
             nums += c.nums
-        length = sum(c.length for c in cues)
-    return Segment(eids=tuple(u.eid for u in units), key=keys[0] if len(keys) == 1 else None,
-                   keys=tuple(keys), length=max(1, length), nums=nums, toks=toks, pref5=pref5,
-                   n_nums=sum(nums.values()))
+            length += c.length
+    return Segment(eids=eids, key=keys[0] if len(keys) == 1 else None, keys=keys,
+                   length=max(1, length), nums=nums, toks=toks, pref5=frozenset(by_prefix),
+                   n_nums=sum(nums.values()), by_prefix=by_prefix)
 
 
 _LABEL_RE = re.compile(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*")
@@ -290,6 +313,7 @@ class Model:
     lex_var: float = 0.02  # pooled variance of the two
     calibrated: bool = False  # False: too few pairs to measure the above; the cue is damped
     _weights: dict = field(default_factory=dict, repr=False)
+    _idf: dict = field(default_factory=dict, repr=False)  # side -> (type -> idf, default)
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
         """IDF weights of a segment's informative word types (cached per segment)."""
@@ -300,14 +324,20 @@ class Model:
         key = (side, seg.eids)
         got = self._weights.get(key)
         if got is None:
-            df = self.df_a if side == "a" else self.df_b
-            got = _Profile({t: w for t in seg.toks if (w := _idf(df, self.n_docs, t)) > 0.3})
-            self._weights[key] = got
+            idf = self._idf.get(side)
+            if idf is None:  # the IDF of every type, computed once
+                df = self.df_a if side == "a" else self.df_b
+                idf = self._idf[side] = ({t: _idf(c, self.n_docs) for t, c in df.items()},
+                                         _idf(0, self.n_docs))  # (seen types, unseen)
+            get, unseen = idf[0].get, idf[1]
+            got = self._weights[key] = _Profile(
+                {t: w for t in seg.toks if (w := get(t, unseen)) > 0.3})
         return got
 
 
-def _idf(df: Counter, n: int, tok: str) -> float:
-    return math.log((n + 1) / (df.get(tok, 0) + 0.5))
+def _idf(df: int, n: int) -> float:
+    """The IDF of a type in `df` of `n` paragraphs."""
+    return math.log((n + 1) / (df + 0.5))
 
 
 class _Profile:
@@ -320,12 +350,6 @@ class _Profile:
         self.total = sum(weights.values())
         self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `hit_weight` adds
         self.order = {t: i for i, t in enumerate(weights)}
-        by_prefix: defaultdict[str, set[str]] = defaultdict(set)
-        for t in weights:
-            if len(t) >= 5:
-                by_prefix[t[:5]].add(t)
-        self.by_prefix = dict(by_prefix)  # 5-letter prefix -> the types that start with it
-        self.prefixes = set(by_prefix)
         self._lexicon: Mapping[str, frozenset[str]] | None = None
         self._by_translation: dict[str, set[str]] = {}
 
@@ -358,20 +382,22 @@ def lexical(a: Segment, b: Segment, model: Model) -> float:
     pa, pb = model.profile(a, "a"), model.profile(b, "b")
     if not pa.weights or not pb.weights:
         return 0.0
-    # a's types found in b: the same type, a cognate (shared 5-letter prefix) or a translation
+    shared = a.pref5 & b.pref5  # 5-letter prefixes of cognates
+    # a's types found in b: the same type, a cognate or a translation
     hits = pa.types & b.toks
-    for p in pa.prefixes & b.pref5:
-        hits |= pa.by_prefix[p]
+    if shared:
+        hits |= pa.types & set().union(*map(a.by_prefix.__getitem__, shared))
     by_translation = pa.by_translation(model.lexicon)
-    translated = by_translation.keys() & b.toks  # b's types that translate one of a's
-    for y in translated:
+    translated = by_translation.keys() & b.toks if by_translation else ()
+    for y in translated:  # b's types that translate one of a's
         hits |= by_translation[y]
     fwd = pa.hit_weight(hits) / pa.total
+    # b's types found in a
     hits = pb.types & a.toks
+    if shared:
+        hits |= pb.types & set().union(*map(b.by_prefix.__getitem__, shared))
     if translated:
         hits |= pb.types & translated
-    for p in pb.prefixes & a.pref5:
-        hits |= pb.by_prefix[p]
     back = pb.hit_weight(hits) / pb.total
     return (fwd + back) / 2
 
@@ -707,6 +733,7 @@ def align_versions(treaty: str, versions: Sequence[Version],
     # are emptied per treaty so that nothing is carried from one treaty to the next
     tokens.cache_clear()
     _cues.cache_clear()
+    _segment_of.cache_clear()
     _numbers.cache_clear()
     merged = merge_versions(versions)
     if langs is not None:
