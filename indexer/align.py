@@ -97,6 +97,7 @@ _WORD_VALUES["pt"]["duas"] = "2"
 _DIGITS_RE = re.compile(r"\d+(?:[.,  ]\d{3})*(?:[.,]\d+)?")
 _ROMAN_REF_RE = re.compile(
     r"\b(?:[Aa]rti(?:cles?|gos?|keln?|klarna|klar)|[Aa]rt\.)\s+([IVXL]{1,6})\b")
+_NON_DIGIT_RE = re.compile(r"\D")
 _CN_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千]+")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 # a number word not followed by a letter; `_numbers` checks that none comes before it either,
@@ -121,7 +122,9 @@ def numbers(text: str, lang: str) -> Counter:
 def _numbers(text: str, lang: str) -> Counter:
     out: Counter = Counter()
     for m in _DIGITS_RE.finditer(text):
-        digits = re.sub(r"\D", "", m.group())
+        digits = m.group()
+        if not digits.isdecimal():  # \d is a decimal digit
+            digits = _NON_DIGIT_RE.sub("", digits)
         out[digits.lstrip("0") or "0"] += 1
     for m in _ROMAN_REF_RE.finditer(text):
         value = _roman(m.group(1))
@@ -164,11 +167,16 @@ def _stem(word: str, lang: str) -> str:
     return stem.stemWord(word) if stem is not None else word
 
 
-@lru_cache(maxsize=200_000)
 def _word_type(word: str, lang: str) -> str:
-    """The folded stem of one word (a per-word cache: folding and stemming cost more than the
-    lookup)."""
-    return _stem(_fold(word), lang)
+    """The folded stem of one word, "" when it is shorter than 3 letters."""
+    stem = _stem(_fold(word), lang)
+    return stem if len(stem) >= 3 else ""
+
+
+#: lang -> word -> `_word_type` (a per-word cache: folding and stemming cost more than the
+#: lookup; emptied when it reaches WORD_TYPES_MAX words)
+_WORD_TYPES: defaultdict[str, dict[str, str]] = defaultdict(dict)
+WORD_TYPES_MAX = 200_000
 
 
 def _types(text: str, lang: str) -> tuple[str, ...]:
@@ -176,8 +184,20 @@ def _types(text: str, lang: str) -> tuple[str, ...]:
     (Han characters for Chinese)."""
     if lang == "zh":
         return tuple(c for c in text if "\u4e00" <= c <= "\u9fff")
-    types = map(_word_type, _WORD_RE.findall(text), repeat(lang))
-    return tuple(w for w in types if len(w) >= 3)
+    known = _WORD_TYPES[lang]
+    words = _WORD_RE.findall(text)
+    types = list(map(known.get, words))
+    if None in types:
+        if len(known) > WORD_TYPES_MAX:
+            known.clear()
+        for i, t in enumerate(types):
+            if t is None:
+                word = words[i]
+                t = known.get(word)
+                if t is None:
+                    t = known[word] = _word_type(word, lang)
+                types[i] = t
+    return tuple(filter(None, types))
 
 
 @lru_cache(maxsize=65536)
@@ -192,7 +212,7 @@ class _Cues(NamedTuple):
     types: tuple[str, ...]  # `_types`, in text order
     toks: frozenset[str]  # the same as a set, built in that order
     by_prefix: dict[str, frozenset[str]]  # 5-letter prefix -> the types of `toks` with it
-    nums: Counter  # `numbers` of the text without its label
+    nums: Counter  # `numbers` of the text without its label (not to be changed)
     length: int  # characters other than whitespace (str.isspace, as regex \s)
 
 
@@ -205,7 +225,7 @@ def _cues(text: str, lang: str) -> _Cues:
         if len(t) >= 5:
             by_prefix[t[:5]].add(t)
     return _Cues(types, toks, {p: frozenset(ts) for p, ts in by_prefix.items()},
-                 numbers(_own(text), lang), sum(map(len, text.split())))
+                 _numbers(_own(text), lang), sum(map(len, text.split())))
 
 
 @dataclass(frozen=True)
@@ -220,6 +240,7 @@ class Segment:
     toks: frozenset[str] = field(compare=False)
     pref5: frozenset[str] = field(compare=False, default=frozenset())
     n_nums: int = field(compare=False, default=0)  # sum(nums.values())
+    spread: float = field(compare=False, default=0.0)  # sqrt(6.8 * max(length, 20))
     # 5-letter prefix -> the types of `toks` with it (the keys are `pref5`)
     by_prefix: Mapping[str, frozenset[str]] = field(compare=False, default_factory=dict)
 
@@ -251,9 +272,11 @@ def _segment_of(eids: tuple[str, ...], texts: tuple[str, ...], keys: tuple[str |
                 by_prefix[p] = by_prefix[p] | ts if p in by_prefix else ts
             nums += c.nums
             length += c.length
+    length = max(1, length)
     return Segment(eids=eids, key=keys[0] if len(keys) == 1 else None, keys=keys,
-                   length=max(1, length), nums=nums, toks=toks, pref5=frozenset(by_prefix),
-                   n_nums=sum(nums.values()), by_prefix=by_prefix)
+                   length=length, nums=nums, toks=toks, pref5=frozenset(by_prefix),
+                   n_nums=sum(nums.values()), by_prefix=by_prefix,
+                   spread=math.sqrt(6.8 * max(length, 20)))
 
 
 _LABEL_RE = re.compile(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*")
@@ -327,11 +350,16 @@ class Model:
             idf = self._idf.get(side)
             if idf is None:  # the IDF of every type, computed once
                 df = self.df_a if side == "a" else self.df_b
-                idf = self._idf[side] = ({t: _idf(c, self.n_docs) for t, c in df.items()},
-                                         _idf(0, self.n_docs))  # (seen types, unseen)
-            get, unseen = idf[0].get, idf[1]
-            got = self._weights[key] = _Profile(
-                {t: w for t in seg.toks if (w := get(t, unseen)) > 0.3})
+                seen = {t: _idf(c, self.n_docs) for t, c in df.items()}
+                idf = self._idf[side] = (seen, _idf(0, self.n_docs),  # > 0.3 (n >= 1)
+                                         frozenset(t for t, w in seen.items() if w <= 0.3))
+            seen, unseen, uninformative = idf
+            toks = seg.toks
+            # every type with its IDF, then those of IDF 0.3 or less taken out
+            weights = dict(zip(toks, map(seen.get, toks, repeat(unseen))))
+            for t in uninformative.intersection(toks):
+                del weights[t]
+            got = self._weights[key] = _Profile(weights)
         return got
 
 
@@ -348,8 +376,8 @@ class _Profile:
         self.weights = weights
         self.types = set(weights)
         self.total = sum(weights.values())
-        self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `hit_weight` adds
-        self.order = {t: i for i, t in enumerate(weights)}
+        self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `share` adds
+        self.order = dict(zip(weights, range(len(weights))))
         self._lexicon: Mapping[str, frozenset[str]] | None = None
         self._by_translation: dict[str, set[str]] = {}
 
@@ -364,41 +392,55 @@ class _Profile:
             self._lexicon, self._by_translation = lexicon, dict(inv)
         return self._by_translation
 
-    def hit_weight(self, hits: set[str]) -> float:
-        """The weights of `hits` added up in the order of `weights` (the order fixes the last
-        bits of the float)."""
-        if not hits:
-            return 0.0
-        if len(hits) == len(self.weights):
-            return self.all_hit
-        return reduce(operator.add,
-                      map(self.weights.__getitem__, sorted(hits, key=self.order.__getitem__)),
-                      0.0)
+    def share(self, hits: set[str]) -> float:
+        """The weight of `hits` (some of the types) as a share of the total. The weights are
+        added up in the order of `weights`, which fixes the last bits of the float (two
+        weights add up the same either way)."""
+        weights = self.weights
+        if len(hits) <= 2:
+            if not hits:
+                return 0.0
+            hit = 0.0
+            for t in hits:
+                hit += weights[t]
+        elif len(hits) == len(weights):
+            hit = self.all_hit
+        else:
+            hit = reduce(operator.add,
+                         map(weights.__getitem__, sorted(hits, key=self.order.__getitem__)),
+                         0.0)
+        return hit / self.total
 
 
 def lexical(a: Segment, b: Segment, model: Model) -> float:
     """IDF-weighted share of word types with a cognate or lexicon translation on the other
     side (the mean of both directions)."""
-    pa, pb = model.profile(a, "a"), model.profile(b, "b")
+    profiles = model._weights
+    pa = profiles.get(("a", a.eids)) or model.profile(a, "a")
+    pb = profiles.get(("b", b.eids)) or model.profile(b, "b")
     if not pa.weights or not pb.weights:
         return 0.0
     shared = a.pref5 & b.pref5  # 5-letter prefixes of cognates
     # a's types found in b: the same type, a cognate or a translation
     hits = pa.types & b.toks
     if shared:
-        hits |= pa.types & set().union(*map(a.by_prefix.__getitem__, shared))
-    by_translation = pa.by_translation(model.lexicon)
-    translated = by_translation.keys() & b.toks if by_translation else ()
-    for y in translated:  # b's types that translate one of a's
-        hits |= by_translation[y]
-    fwd = pa.hit_weight(hits) / pa.total
+        hits.update(*map(a.by_prefix.__getitem__, shared))
+        hits &= pa.types
+    translated = None
+    if model.lexicon:
+        by_translation = pa.by_translation(model.lexicon)
+        translated = [y for y in by_translation if y in b.toks]  # b's, translating a's
+        for y in translated:
+            hits |= by_translation[y]
+    fwd = pa.share(hits)
     # b's types found in a
     hits = pb.types & a.toks
     if shared:
-        hits |= pb.types & set().union(*map(b.by_prefix.__getitem__, shared))
+        hits.update(*map(b.by_prefix.__getitem__, shared))
+        hits &= pb.types
     if translated:
-        hits |= pb.types & translated
-    back = pb.hit_weight(hits) / pb.total
+        hits |= pb.types.intersection(translated)
+    back = pb.share(hits)
     return (fwd + back) / 2
 
 
@@ -419,7 +461,7 @@ def evidence(a: Segment, b: Segment, model: Model) -> dict[str, float]:
         matched = sum(min(c, nb[k]) for k, c in na.items() if k in nb) if na and nb else 0
         missing = a.n_nums + b.n_nums - 2 * matched
         ev["numbers"] = 1.2 * min(matched, 3) - 0.6 * min(missing, 4)
-    delta = (b.length - a.length * model.ratio) / math.sqrt(6.8 * max(a.length, 20))
+    delta = (b.length - a.length * model.ratio) / a.spread
     p = max(1e-12, 2 * (1 - _phi(abs(delta))))
     ev["length"] = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
     # log-likelihood ratio of two normal distributions with a shared variance (LDA)
@@ -649,7 +691,6 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
     """Word translations from confidently aligned units: Dice coefficient over the pairs."""
     units_a = {u.eid: u for u in _all_units(_top(va))}
     units_b = {u.eid: u for u in _all_units(_top(vb))}
-    cooc: Counter = Counter()
     freq_a: Counter = Counter()
     freq_b: Counter = Counter()
     limit_a = 0.25 * model.n_docs
@@ -667,20 +708,42 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         freq_a.update(ta)
         freq_b.update(tb)
         pairs.append((ta, tb))
-    # a word of one pair only co-occurs once with anything: it is left out of the counts
-    # below, which keep only pairs seen twice (the others keep their counts and their order)
-    for ta, tb in pairs:
-        ta = [t for t in ta if freq_a[t] > 1]
+    # a word of one pair only co-occurs once with anything and is left out (only words seen
+    # together twice are candidates)
+    pairs_of: defaultdict[str, list[list[str]]] = defaultdict(list)  # x -> the tb it is with
+    in_a: dict[str, int] = {}  # word -> the pairs that have it, bit k for pair k
+    in_b: dict[str, int] = {}
+    for k, (ta, tb) in enumerate(pairs):
+        bit = 1 << k
         tb = [t for t in tb if freq_b[t] > 1]
-        cooc.update(product(ta, tb))  # every (x, y), x of ta, y of tb
+        for x in ta:
+            if freq_a[x] > 1:
+                pairs_of[x].append(tb)
+                in_a[x] = in_a.get(x, 0) | bit
+        for y in tb:
+            in_b[y] = in_b.get(y, 0) | bit
+    candidates = []
+    for x, tbs in pairs_of.items():
+        f = freq_a[x]
+        cooc = Counter(chain.from_iterable(tbs))  # y -> pairs with x and y
+        candidates.extend((x, y, dice) for y, c in cooc.items()
+                          if c >= 2 and (dice := 2 * c / (f + freq_b[y])) >= 0.5)
+    # in the order in which each (x, y) first co-occurs, as in one pass over the pairs: ties
+    # are resolved by it
+    positions = [({t: i for i, t in enumerate(ta)}, {t: i for i, t in enumerate(tb)})
+                 for ta, tb in pairs]
+
+    def first(candidate: tuple[str, str, float]) -> tuple[int, int, int]:
+        x, y, _ = candidate
+        both = in_a[x] & in_b[y]
+        k = (both & -both).bit_length() - 1  # the first pair with both words
+        return k, positions[k][0][x], positions[k][1][y]
+
     # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
     # with every other word of its two paragraphs)
     best_a: dict[str, tuple[float, list[str]]] = {}
     best_b: dict[str, tuple[float, list[str]]] = {}
-    for (x, y), c in [item for item in cooc.items() if item[1] >= 2]:
-        dice = 2 * c / (freq_a[x] + freq_b[y])
-        if dice < 0.5:
-            continue
+    for x, y, dice in sorted(candidates, key=first):
         for best, k, v in ((best_a, x, y), (best_b, y, x)):
             old = best.get(k)
             if old is None or dice > old[0] + 1e-9:
