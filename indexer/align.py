@@ -359,7 +359,7 @@ class Model:
             weights = dict(zip(toks, map(seen.get, toks, repeat(unseen))))
             for t in uninformative.intersection(toks):
                 del weights[t]
-            got = self._weights[key] = _Profile(weights)
+            got = self._weights[key] = _Profile(weights, seg)
         return got
 
 
@@ -372,9 +372,12 @@ class _Profile:
     """One segment's IDF weights, indexed so that `lexical` finds the word types matched on
     the other side by set operations."""
 
-    def __init__(self, weights: dict[str, float]) -> None:
+    def __init__(self, weights: dict[str, float], seg: Segment) -> None:
         self.weights = weights
         self.types = set(weights)
+        # the cognate prefixes of the segment the weights are of (`Model.profile` keys them by
+        # eIds only), 5-letter prefix -> its types (the weighted ones and others)
+        self.pref5, self.by_prefix = seg.pref5, seg.by_prefix
         self.total = sum(weights.values())
         self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `share` adds
         self.order = dict(zip(weights, range(len(weights))))
@@ -420,11 +423,11 @@ def lexical(a: Segment, b: Segment, model: Model) -> float:
     pb = profiles.get(("b", b.eids)) or model.profile(b, "b")
     if not pa.weights or not pb.weights:
         return 0.0
-    shared = a.pref5 & b.pref5  # 5-letter prefixes of cognates
+    shared = pa.pref5 & b.pref5  # 5-letter prefixes of cognates
     # a's types found in b: the same type, a cognate or a translation
     hits = pa.types & b.toks
     if shared:
-        hits.update(*map(a.by_prefix.__getitem__, shared))
+        hits.update(*map(pa.by_prefix.__getitem__, shared))
         hits &= pa.types
     translated = None
     if model.lexicon:
@@ -434,9 +437,11 @@ def lexical(a: Segment, b: Segment, model: Model) -> float:
             hits |= by_translation[y]
     fwd = pa.share(hits)
     # b's types found in a
+    if pa.pref5 is not a.pref5 or pb.pref5 is not b.pref5:  # profiles of namesakes
+        shared = pb.pref5 & a.pref5
     hits = pb.types & a.toks
     if shared:
-        hits.update(*map(b.by_prefix.__getitem__, shared))
+        hits.update(*map(pb.by_prefix.__getitem__, shared))
         hits &= pb.types
     if translated:
         hits |= pb.types.intersection(translated)
