@@ -26,13 +26,15 @@ of the store's ``links`` table; ``versions_from_rows`` rebuilds Versions from st
 from __future__ import annotations
 
 import math
+import operator
 import re
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from itertools import combinations
+from functools import cache, lru_cache, reduce
+from itertools import chain, combinations, product, repeat
+from typing import NamedTuple
 
 from indexer.models import Unit, Version
 
@@ -95,8 +97,14 @@ _WORD_VALUES["pt"]["duas"] = "2"
 _DIGITS_RE = re.compile(r"\d+(?:[.,  ]\d{3})*(?:[.,]\d+)?")
 _ROMAN_REF_RE = re.compile(
     r"\b(?:[Aa]rti(?:cles?|gos?|keln?|klarna|klar)|[Aa]rt\.)\s+([IVXL]{1,6})\b")
+_NON_DIGIT_RE = re.compile(r"\D")
 _CN_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千]+")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
+# a number word not followed by a letter; `_numbers` checks that none comes before it either,
+# so that it is a whole word of _WORD_RE (a look-behind here would make the search slow)
+_NUMBER_WORD_RE = {lang: re.compile(r"(?:%s)(?![^\W\d_])" % "|".join(values))
+                   for lang, values in _WORD_VALUES.items()}
+_LETTER_RE = re.compile(r"[^\W\d_]")
 
 
 def _roman(s: str) -> int | None:
@@ -114,7 +122,9 @@ def numbers(text: str, lang: str) -> Counter:
 def _numbers(text: str, lang: str) -> Counter:
     out: Counter = Counter()
     for m in _DIGITS_RE.finditer(text):
-        digits = re.sub(r"\D", "", m.group())
+        digits = m.group()
+        if not digits.isdecimal():  # \d is a decimal digit
+            digits = _NON_DIGIT_RE.sub("", digits)
         out[digits.lstrip("0") or "0"] += 1
     for m in _ROMAN_REF_RE.finditer(text):
         value = _roman(m.group(1))
@@ -129,13 +139,16 @@ def _numbers(text: str, lang: str) -> Counter:
                 out[str(value)] += 1
     words = _WORD_VALUES.get(lang)
     if words:
-        for w in _WORD_RE.findall(text.lower()):
-            if w in words:
-                out[words[w]] += 1
+        low = text.lower()
+        for m in _NUMBER_WORD_RE[lang].finditer(low):
+            if not (m.start() and _LETTER_RE.match(low, m.start() - 1)):
+                out[words[m.group()]] += 1
     return out
 
 
 def _fold(word: str) -> str:
+    if word.isascii():  # nothing to decompose
+        return word.lower()
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower())
                    if not unicodedata.combining(c))
 
@@ -154,13 +167,65 @@ def _stem(word: str, lang: str) -> str:
     return stem.stemWord(word) if stem is not None else word
 
 
+def _word_type(word: str, lang: str) -> str:
+    """The folded stem of one word, "" when it is shorter than 3 letters."""
+    stem = _stem(_fold(word), lang)
+    return stem if len(stem) >= 3 else ""
+
+
+#: lang -> word -> `_word_type` (a per-word cache: folding and stemming cost more than the
+#: lookup; emptied when it reaches WORD_TYPES_MAX words)
+_WORD_TYPES: defaultdict[str, dict[str, str]] = defaultdict(dict)
+WORD_TYPES_MAX = 200_000
+
+
+def _types(text: str, lang: str) -> tuple[str, ...]:
+    """The word types of a text in text order, repeats kept: folded stems of 3 letters or more
+    (Han characters for Chinese)."""
+    if lang == "zh":
+        return tuple(c for c in text if "\u4e00" <= c <= "\u9fff")
+    known = _WORD_TYPES[lang]
+    words = _WORD_RE.findall(text)
+    types = list(map(known.get, words))
+    if None in types:
+        if len(known) > WORD_TYPES_MAX:
+            known.clear()
+        for i, t in enumerate(types):
+            if t is None:
+                word = words[i]
+                t = known.get(word)
+                if t is None:
+                    t = known[word] = _word_type(word, lang)
+                types[i] = t
+    return tuple(filter(None, types))
+
+
 @lru_cache(maxsize=65536)
 def tokens(text: str, lang: str) -> frozenset[str]:
     """Word types for the lexical cue: folded stems (Han characters for Chinese)."""
-    if lang == "zh":
-        return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff")
-    words = (_stem(_fold(w), lang) for w in _WORD_RE.findall(text))
-    return frozenset(w for w in words if len(w) >= 3)
+    return _cues(text, lang).toks
+
+
+class _Cues(NamedTuple):
+    """What the evidence uses of one unit's text (see `_segment`)."""
+
+    types: tuple[str, ...]  # `_types`, in text order
+    toks: frozenset[str]  # the same as a set, built in that order
+    by_prefix: dict[str, frozenset[str]]  # 5-letter prefix -> the types of `toks` with it
+    nums: Counter  # `numbers` of the text without its label (not to be changed)
+    length: int  # characters other than whitespace (str.isspace, as regex \s)
+
+
+@lru_cache(maxsize=65536)
+def _cues(text: str, lang: str) -> _Cues:
+    types = _types(text, lang)
+    toks = frozenset(types)
+    by_prefix: defaultdict[str, set[str]] = defaultdict(set)
+    for t in toks:
+        if len(t) >= 5:
+            by_prefix[t[:5]].add(t)
+    return _Cues(types, toks, {p: frozenset(ts) for p, ts in by_prefix.items()},
+                 _numbers(_own(text), lang), sum(map(len, text.split())))
 
 
 @dataclass(frozen=True)
@@ -174,23 +239,53 @@ class Segment:
     nums: Counter = field(compare=False)
     toks: frozenset[str] = field(compare=False)
     pref5: frozenset[str] = field(compare=False, default=frozenset())
+    n_nums: int = field(compare=False, default=0)  # sum(nums.values())
+    spread: float = field(compare=False, default=0.0)  # sqrt(6.8 * max(length, 20))
+    # 5-letter prefix -> the types of `toks` with it (the keys are `pref5`)
+    by_prefix: Mapping[str, frozenset[str]] = field(compare=False, default_factory=dict)
 
 
 def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
-    text = "\n".join(u.text for u in units)
-    nums: Counter = Counter()
-    for u in units:
-        nums += numbers(_own_text(u), lang)
-    toks = tokens(text, lang)
-    return Segment(eids=tuple(u.eid for u in units), key=keys[0] if len(keys) == 1 else None,
-                   keys=tuple(keys), length=max(1, len(re.sub(r"\s+", "", text))), nums=nums,
-                   toks=toks, pref5=frozenset(t[:5] for t in toks if len(t) >= 5))
+    """The segment of `units` joined by newlines."""
+    return _segment_of(tuple(u.eid for u in units), tuple(u.text for u in units), tuple(keys),
+                       lang)
 
 
-def _own_text(unit: Unit) -> str:
+@lru_cache(maxsize=65536)
+def _segment_of(eids: tuple[str, ...], texts: tuple[str, ...], keys: tuple[str | None, ...],
+                lang: str) -> Segment:
+    """The segment of `texts` joined by newlines (built once per treaty: the cache is emptied
+    with the others). Its cues are those of the texts put together: no word or number spans
+    the joining newline, and it is whitespace."""
+    cues = [_cues(text, lang) for text in texts]
+    if len(cues) == 1:
+        toks, by_prefix, nums, length = cues[0].toks, cues[0].by_prefix, cues[0].nums, \
+            cues[0].length
+    else:
+        # built from the words in text order, as a set of the joined text's words would be
+        toks = frozenset(chain.from_iterable(c.types for c in cues))
+        by_prefix = dict(cues[0].by_prefix)
+        nums = Counter(cues[0].nums)
+        length = cues[0].length
+        for c in cues[1:]:
+            for p, ts in c.by_prefix.items():
+                by_prefix[p] = by_prefix[p] | ts if p in by_prefix else ts
+            nums += c.nums
+            length += c.length
+    length = max(1, length)
+    return Segment(eids=eids, key=keys[0] if len(keys) == 1 else None, keys=keys,
+                   length=length, nums=nums, toks=toks, pref5=frozenset(by_prefix),
+                   n_nums=sum(nums.values()), by_prefix=by_prefix,
+                   spread=math.sqrt(6.8 * max(length, 20)))
+
+
+_LABEL_RE = re.compile(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*")
+
+
+def _own(text: str) -> str:
     """A unit's text without its leading label ("2.", "a)", "§ 1."): labels are keys, not
     content evidence."""
-    return re.sub(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*", "", unit.text, count=1)
+    return _LABEL_RE.sub("", text, count=1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -241,43 +336,116 @@ class Model:
     lex_var: float = 0.02  # pooled variance of the two
     calibrated: bool = False  # False: too few pairs to measure the above; the cue is damped
     _weights: dict = field(default_factory=dict, repr=False)
+    _idf: dict = field(default_factory=dict, repr=False)  # side -> (type -> idf, default)
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
         """IDF weights of a segment's informative word types (cached per segment)."""
+        return self.profile(seg, side).weights
+
+    def profile(self, seg: Segment, side: str) -> _Profile:
+        """A segment's weighted word types as `lexical` uses them (cached per segment)."""
         key = (side, seg.eids)
         got = self._weights.get(key)
         if got is None:
-            df = self.df_a if side == "a" else self.df_b
-            got = {t: w for t in seg.toks if (w := _idf(df, self.n_docs, t)) > 0.3}
-            self._weights[key] = got
+            idf = self._idf.get(side)
+            if idf is None:  # the IDF of every type, computed once
+                df = self.df_a if side == "a" else self.df_b
+                seen = {t: _idf(c, self.n_docs) for t, c in df.items()}
+                idf = self._idf[side] = (seen, _idf(0, self.n_docs),  # > 0.3 (n >= 1)
+                                         frozenset(t for t, w in seen.items() if w <= 0.3))
+            seen, unseen, uninformative = idf
+            toks = seg.toks
+            # every type with its IDF, then those of IDF 0.3 or less taken out
+            weights = dict(zip(toks, map(seen.get, toks, repeat(unseen))))
+            for t in uninformative.intersection(toks):
+                del weights[t]
+            got = self._weights[key] = _Profile(weights, seg)
         return got
 
 
-def _idf(df: Counter, n: int, tok: str) -> float:
-    return math.log((n + 1) / (df.get(tok, 0) + 0.5))
+def _idf(df: int, n: int) -> float:
+    """The IDF of a type in `df` of `n` paragraphs."""
+    return math.log((n + 1) / (df + 0.5))
+
+
+class _Profile:
+    """One segment's IDF weights, indexed so that `lexical` finds the word types matched on
+    the other side by set operations."""
+
+    def __init__(self, weights: dict[str, float], seg: Segment) -> None:
+        self.weights = weights
+        self.types = set(weights)
+        # the cognate prefixes of the segment the weights are of (`Model.profile` keys them by
+        # eIds only), 5-letter prefix -> its types (the weighted ones and others)
+        self.pref5, self.by_prefix = seg.pref5, seg.by_prefix
+        self.total = sum(weights.values())
+        self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `share` adds
+        self.order = dict(zip(weights, range(len(weights))))
+        self._lexicon: Mapping[str, frozenset[str]] | None = None
+        self._by_translation: dict[str, set[str]] = {}
+
+    def by_translation(self, lexicon: Mapping[str, frozenset[str]]) -> dict[str, set[str]]:
+        """Lexicon translation -> the types of this segment it translates (redone when the
+        model gets a new lexicon)."""
+        if self._lexicon is not lexicon:
+            inv: defaultdict[str, set[str]] = defaultdict(set)
+            for t in self.weights:
+                for y in lexicon.get(t, ()):
+                    inv[y].add(t)
+            self._lexicon, self._by_translation = lexicon, dict(inv)
+        return self._by_translation
+
+    def share(self, hits: set[str]) -> float:
+        """The weight of `hits` (some of the types) as a share of the total. The weights are
+        added up in the order of `weights`, which fixes the last bits of the float (two
+        weights add up the same either way)."""
+        weights = self.weights
+        if len(hits) <= 2:
+            if not hits:
+                return 0.0
+            hit = 0.0
+            for t in hits:
+                hit += weights[t]
+        elif len(hits) == len(weights):
+            hit = self.all_hit
+        else:
+            hit = reduce(operator.add,
+                         map(weights.__getitem__, sorted(hits, key=self.order.__getitem__)),
+                         0.0)
+        return hit / self.total
 
 
 def lexical(a: Segment, b: Segment, model: Model) -> float:
     """IDF-weighted share of word types with a cognate or lexicon translation on the other
     side (the mean of both directions)."""
-    wa, wb = model.weights(a, "a"), model.weights(b, "b")
-    if not wa or not wb:
+    profiles = model._weights
+    pa = profiles.get(("a", a.eids)) or model.profile(a, "a")
+    pb = profiles.get(("b", b.eids)) or model.profile(b, "b")
+    if not pa.weights or not pb.weights:
         return 0.0
-    translated: set[str] = set()
-    hit = 0.0
-    lexicon = model.lexicon
-    for t, w in wa.items():
-        found = lexicon[t] & b.toks if t in lexicon else None
-        if found:
-            translated |= found
-        if found or t in b.toks or (len(t) >= 5 and t[:5] in b.pref5):
-            hit += w
-    fwd = hit / sum(wa.values())
-    hit = 0.0
-    for t, w in wb.items():
-        if t in a.toks or t in translated or (len(t) >= 5 and t[:5] in a.pref5):
-            hit += w
-    back = hit / sum(wb.values())
+    shared = pa.pref5 & b.pref5  # 5-letter prefixes of cognates
+    # a's types found in b: the same type, a cognate or a translation
+    hits = pa.types & b.toks
+    if shared:
+        hits.update(*map(pa.by_prefix.__getitem__, shared))
+        hits &= pa.types
+    translated = None
+    if model.lexicon:
+        by_translation = pa.by_translation(model.lexicon)
+        translated = [y for y in by_translation if y in b.toks]  # b's, translating a's
+        for y in translated:
+            hits |= by_translation[y]
+    fwd = pa.share(hits)
+    # b's types found in a
+    if pa.pref5 is not a.pref5 or pb.pref5 is not b.pref5:  # profiles of namesakes
+        shared = pb.pref5 & a.pref5
+    hits = pb.types & a.toks
+    if shared:
+        hits.update(*map(pb.by_prefix.__getitem__, shared))
+        hits &= pb.types
+    if translated:
+        hits |= pb.types.intersection(translated)
+    back = pb.share(hits)
     return (fwd + back) / 2
 
 
@@ -294,10 +462,11 @@ def evidence(a: Segment, b: Segment, model: Model) -> dict[str, float]:
         ev["number"] = 1.5
     na, nb = a.nums, b.nums
     if na or nb:
-        matched = sum((na & nb).values())
-        missing = sum(na.values()) + sum(nb.values()) - 2 * matched
+        # the size of the multiset intersection (counts are positive)
+        matched = sum(min(c, nb[k]) for k, c in na.items() if k in nb) if na and nb else 0
+        missing = a.n_nums + b.n_nums - 2 * matched
         ev["numbers"] = 1.2 * min(matched, 3) - 0.6 * min(missing, 4)
-    delta = (b.length - a.length * model.ratio) / math.sqrt(6.8 * max(a.length, 20))
+    delta = (b.length - a.length * model.ratio) / a.spread
     p = max(1e-12, 2 * (1 - _phi(abs(delta))))
     ev["length"] = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
     # log-likelihood ratio of two normal distributions with a shared variance (LDA)
@@ -527,36 +696,59 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
     """Word translations from confidently aligned units: Dice coefficient over the pairs."""
     units_a = {u.eid: u for u in _all_units(_top(va))}
     units_b = {u.eid: u for u in _all_units(_top(vb))}
-    cooc: Counter = Counter()
     freq_a: Counter = Counter()
     freq_b: Counter = Counter()
     limit_a = 0.25 * model.n_docs
     limit_b = 0.25 * model.n_docs
-    n = 0
+    df_a, df_b = model.df_a, model.df_b
+    pairs: list[tuple[list[str], list[str]]] = []
     for link in links:
         if link.level != "paragraph" or link.score < min_score:
             continue
         ua, ub = units_a.get(link.eid_a), units_b.get(link.eid_b)
         if ua is None or ub is None:
             continue
-        ta = [t for t in tokens(ua.text, va.lang) if model.df_a[t] <= limit_a]
-        tb = [t for t in tokens(ub.text, vb.lang) if model.df_b[t] <= limit_b]
+        ta = [t for t in tokens(ua.text, va.lang) if df_a.get(t, 0) <= limit_a]
+        tb = [t for t in tokens(ub.text, vb.lang) if df_b.get(t, 0) <= limit_b]
         freq_a.update(ta)
         freq_b.update(tb)
+        pairs.append((ta, tb))
+    # a word of one pair only co-occurs once with anything and is left out (only words seen
+    # together twice are candidates)
+    pairs_of: defaultdict[str, list[list[str]]] = defaultdict(list)  # x -> the tb it is with
+    in_a: dict[str, int] = {}  # word -> the pairs that have it, bit k for pair k
+    in_b: dict[str, int] = {}
+    for k, (ta, tb) in enumerate(pairs):
+        bit = 1 << k
+        tb = [t for t in tb if freq_b[t] > 1]
         for x in ta:
-            for y in tb:
-                cooc[x, y] += 1
-        n += 1
+            if freq_a[x] > 1:
+                pairs_of[x].append(tb)
+                in_a[x] = in_a.get(x, 0) | bit
+        for y in tb:
+            in_b[y] = in_b.get(y, 0) | bit
+    candidates = []
+    for x, tbs in pairs_of.items():
+        f = freq_a[x]
+        cooc = Counter(chain.from_iterable(tbs))  # y -> pairs with x and y
+        candidates.extend((x, y, dice) for y, c in cooc.items()
+                          if c >= 2 and (dice := 2 * c / (f + freq_b[y])) >= 0.5)
+    # in the order in which each (x, y) first co-occurs, as in one pass over the pairs: ties
+    # are resolved by it
+    positions = [({t: i for i, t in enumerate(ta)}, {t: i for i, t in enumerate(tb)})
+                 for ta, tb in pairs]
+
+    def first(candidate: tuple[str, str, float]) -> tuple[int, int, int]:
+        x, y, _ = candidate
+        both = in_a[x] & in_b[y]
+        k = (both & -both).bit_length() - 1  # the first pair with both words
+        return k, positions[k][0][x], positions[k][1][y]
+
     # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
     # with every other word of its two paragraphs)
     best_a: dict[str, tuple[float, list[str]]] = {}
     best_b: dict[str, tuple[float, list[str]]] = {}
-    for (x, y), c in cooc.items():
-        if c < 2:
-            continue
-        dice = 2 * c / (freq_a[x] + freq_b[y])
-        if dice < 0.5:
-            continue
+    for x, y, dice in sorted(candidates, key=first):
         for best, k, v in ((best_a, x, y), (best_b, y, x)):
             old = best.get(k)
             if old is None or dice > old[0] + 1e-9:
@@ -608,6 +800,8 @@ def align_versions(treaty: str, versions: Sequence[Version],
     # texts are tokenised once per treaty, whichever pairs and passes use them; the caches
     # are emptied per treaty so that nothing is carried from one treaty to the next
     tokens.cache_clear()
+    _cues.cache_clear()
+    _segment_of.cache_clear()
     _numbers.cache_clear()
     merged = merge_versions(versions)
     if langs is not None:
