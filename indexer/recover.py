@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from indexer.numerals import (
-    article_reference_re,
+    article_references,
     paragraph_label,
-    paragraph_reference_re,
+    paragraph_references,
     parse_label,
     point_labels,
 )
@@ -90,13 +90,13 @@ def find_references(texts: Sequence[str]) -> References:
         # both patterns need an article word ("Art…", "artigo", "artikel") or "第"
         if not ("Art" in text or "第" in text or "artigo" in text or "artikel" in text):
             continue
-        for m in article_reference_re().finditer(text):
+        for m in article_references(text):
             label = m.group("label") or m.group("zlabel")
             n = parse_label(label) if label else None
             key = classify_title(m.group("paren")) if m.group("paren") else None
             if n and key:
                 topic.setdefault(n, key)
-        for m in paragraph_reference_re().finditer(text):
+        for m in paragraph_references(text):
             art = parse_label(m.group("art") or m.group("zart") or "")
             para = parse_label(m.group("para") or m.group("zpara") or "")
             if art and para and para < 40:
