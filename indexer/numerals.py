@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from functools import cache
 
 # ---------------------------------------------------------------------------------------------
@@ -430,6 +431,37 @@ def article_reference_re() -> re.Pattern[str]:
         r"(?:\s*\(\s*[\"“”']?(?P<paren>[^)\"“”']{3,80})[\"“”']?\s*\))?"
         r"|第(?P<zlabel>[" + CN_NUMERAL_CHARS + r"0-9]{1,5})条)"
     )
+
+
+# Literals that every match of `article_reference_re` / `paragraph_reference_re` starts with
+# (no two of a list can overlap in a text, so scanning for them finds every start).
+_ARTICLE_REFERENCE_START_RE = re.compile(r"Art|第")
+_PARAGRAPH_REFERENCE_START_RE = re.compile(r"paragraph|parágrafo|paragrafo|número|§|punkt|第")
+
+
+def _finditer_at(pattern: re.Pattern[str], starts: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern whose every match begins where `starts` matches:
+    the pattern is tried only there (a leading word boundary still sees the character before it)."""
+    end = 0
+    for c in starts.finditer(text):
+        at = c.start()
+        if at < end:
+            continue
+        m = pattern.match(text, at)
+        if m is not None:
+            end = m.end()
+            yield m
+
+
+def article_references(text: str) -> Iterator[re.Match[str]]:
+    """`article_reference_re().finditer(text)`, trying the pattern only where a match can start."""
+    return _finditer_at(article_reference_re(), _ARTICLE_REFERENCE_START_RE, text)
+
+
+def paragraph_references(text: str) -> Iterator[re.Match[str]]:
+    """`paragraph_reference_re().finditer(text)`, trying the pattern only where a match can
+    start."""
+    return _finditer_at(paragraph_reference_re(), _PARAGRAPH_REFERENCE_START_RE, text)
 
 
 @cache

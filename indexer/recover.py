@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from indexer.numerals import (
-    article_reference_re,
+    article_references,
     paragraph_label,
-    paragraph_reference_re,
+    paragraph_references,
     parse_label,
     point_labels,
 )
@@ -36,6 +36,7 @@ from indexer.topics import RANK, TOPICS, classify_title, raw_scores
 PARA_STYLES = ("dot", "paren", "sect", "dash", "rparen", "cn", "fw")
 _TERMINAL = tuple(".。;；!?")
 _KEYS = tuple(TOPICS)
+_KEY_INDEX = {k: i for i, k in enumerate(_KEYS)}
 _TITLE_START_RE = re.compile(r"[\w“\"'«(（\u4e00-\u9fff]")
 
 # Scores of the dynamic program (see module doc). Fit is a share in 0..1, scaled.
@@ -89,13 +90,13 @@ def find_references(texts: Sequence[str]) -> References:
         # both patterns need an article word ("Art…", "artigo", "artikel") or "第"
         if not ("Art" in text or "第" in text or "artigo" in text or "artikel" in text):
             continue
-        for m in article_reference_re().finditer(text):
+        for m in article_references(text):
             label = m.group("label") or m.group("zlabel")
             n = parse_label(label) if label else None
             key = classify_title(m.group("paren")) if m.group("paren") else None
             if n and key:
                 topic.setdefault(n, key)
-        for m in paragraph_reference_re().finditer(text):
+        for m in paragraph_references(text):
             art = parse_label(m.group("art") or m.group("zart") or "")
             para = parse_label(m.group("para") or m.group("zpara") or "")
             if art and para and para < 40:
@@ -198,11 +199,12 @@ def recover(
     if raw is None:
         raw = [raw_scores(t, lang) for t in texts]
     tops = [top_para(t) for t in texts]
-    prefix = [dict.fromkeys(_KEYS, 0.0)]
+    # prefix[i][t]: summed evidence of lines [0, i) for topic _KEYS[t]
+    prefix = [[0.0] * len(_KEYS)]
     for r in raw:
-        row = dict(prefix[-1])
+        row = prefix[-1].copy()
         for k, v in r.items():
-            row[k] += v
+            row[_KEY_INDEX[k]] += v
         prefix.append(row)
     anchors = _resolve_anchors(anchors)
     bounds: list[tuple[int, int, Anchor | None, Anchor | None]] = []
@@ -275,15 +277,23 @@ def _resolve_anchors(anchors: Sequence[Anchor]) -> list[Anchor]:
     return [a if a.number is not None else Anchor(a.index, None, a.label) for a in out]
 
 
-def _best_topic(prefix: list[dict[str, float]], a: int, b: int) -> str | None:
-    seg = {k: prefix[b][k] - prefix[a][k] for k in _KEYS}
-    best = max(seg, key=lambda k: seg[k])
-    return best if seg[best] > 0 else None
+def _best_topic(prefix: list[list[float]], a: int, b: int) -> str | None:
+    seg = [x - y for x, y in zip(prefix[b], prefix[a])]
+    best = max(range(len(_KEYS)), key=seg.__getitem__)
+    return _KEYS[best] if seg[best] > 0 else None
+
+
+def _fit_options(prefix: list[list[float]], lo: int, hi: int) -> list[tuple[str | None, float]]:
+    """Topic fit of lines [lo, hi): the (up to) three best-supported topics and their fit."""
+    seg = [x - y for x, y in zip(prefix[hi], prefix[lo])]
+    total = sum(seg)
+    ranked = sorted((t for t in range(len(_KEYS)) if seg[t] > 0), key=lambda t: -seg[t])[:3]
+    return [(_KEYS[t], W_FIT * seg[t] / (total + 2.0)) for t in ranked] or [(None, 0.0)]
 
 
 def _dp(
     texts: Sequence[str],
-    prefix: list[dict[str, float]],
+    prefix: list[list[float]],
     g0: int,
     g1: int,
     count: int | None,
@@ -293,6 +303,16 @@ def _dp(
     tops: Sequence[tuple[str, int] | None] | None = None,
 ) -> list[tuple[int, int, str | None]]:
     """Split [g0, g1) into `count` articles (free when None); returns (start, end, topic)."""
+    if count == 1:  # one article: the whole gap, and no boundary to choose
+        if any(g0 < i < g1 for i in forced):
+            return [(g0, g1, None)]  # a forced boundary inside: no split into one article
+        pen, paras = _numbering_penalty(texts, g0, g1, tops)
+        top, top_sc = None, None
+        for topic, fit in _fit_options(prefix, g0, g1):
+            sc = fit - pen + _ref_score(refs, n0, topic, paras)
+            if top_sc is None or sc > top_sc:
+                top, top_sc = topic, sc
+        return [(g0, g1, top)]
     head = 0  # chapter, heading and title lines at the top of the gap: no boundary inside
     while g0 + head < g1 and head < 5 and (
         _is_heading_line(texts[g0 + head]) or (head > 0 and heading_like(texts[g0 + head]))
@@ -318,13 +338,7 @@ def _dp(
         if key not in seg_cache:
             lo, hi = pos[a], (pos[b] if b < m else g1)
             pen, paras = _numbering_penalty(texts, lo, hi, tops)
-            seg = {k: prefix[hi][k] - prefix[lo][k] for k in _KEYS}
-            total = sum(seg.values())
-            ranked = sorted((k for k in _KEYS if seg[k] > 0), key=lambda k: -seg[k])[:3]
-            options: list[tuple[str | None, float]] = [
-                (k, W_FIT * seg[k] / (total + 2.0)) for k in ranked
-            ] or [(None, 0.0)]
-            seg_cache[key] = (pen, paras, options)
+            seg_cache[key] = (pen, paras, _fit_options(prefix, lo, hi))
         return seg_cache[key]
 
     forced_pos = {j for j in range(m) if cand.get(pos[j]) == "forced"}

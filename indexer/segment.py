@@ -24,6 +24,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rapidfuzz.distance import Levenshtein
+
 from indexer.body import Para, ends_colon, parse_body
 from indexer.models import Line, Unit
 from indexer.numerals import (
@@ -115,20 +117,10 @@ def _garbled_heading(text: str) -> Heading | None:
     if m.group("word").lstrip(" .,")[:1].islower():
         return None  # "…enligt\nartikel 2.": the tail of a sentence, not a heading
     word = _NOT_WORD_LETTER_RE.sub("", m.group("word").lower())
-    if len(word) < 4 or min(_levenshtein(word, w) for w in _HEADING_WORDS) > 2:
+    if len(word) < 4 or all(Levenshtein.distance(word, w, score_cutoff=2) > 2 for w in _HEADING_WORDS):
         return None
     label = m.group("label")
     return Heading(label, parse_label(label), "", False)
-
-
-def _levenshtein(a: str, b: str) -> int:
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
 
 
 def is_chapter(text: str) -> bool:

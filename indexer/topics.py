@@ -15,11 +15,12 @@ matched against printed article titles only.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+
+import ahocorasick
 
 # key -> display names (OECD/UN model order; technical-services is the UN model's 12A).
 TOPICS: dict[str, dict[str, str]] = {
@@ -574,7 +575,8 @@ class _Table:
     """The keywords of one language, flat: pattern i belongs to topic `keys[i]`; `users[j]`
     are the patterns that need literal `literals[j]`; `always` those that need none.
     `by_line`: no literal holds a newline, so the literals of a text are those of its lines.
-    `local[i]`: pattern i is `_line_local`."""
+    `local[i]`: pattern i is `_line_local`. `finder`: an Aho-Corasick automaton of the
+    literals (value: the literal's index), so one pass over a text finds all it holds."""
 
     folder: _Folder
     keys: tuple[str, ...]
@@ -584,13 +586,15 @@ class _Table:
     always: tuple[int, ...]
     by_line: bool
     local: tuple[bool, ...]
+    finder: Any = field(compare=False, repr=False)
 
     def present(self, low: str) -> frozenset[int]:
         """Patterns whose literals the lower-cased text `low` holds (and those without)."""
         found = set(self.always)
-        for lit, users in zip(self.literals, self.users):
-            if lit in low:
-                found.update(users)
+        users = self.users
+        if self.literals:
+            for j in {j for _end, j in self.finder.iter(low)}:
+                found.update(users[j])
         return frozenset(found)
 
 
@@ -613,10 +617,14 @@ def _compiled(lang: str) -> _Table:
         for lit in kw[3]:
             users.setdefault(lit, []).append(i)
     always = tuple(i for i, kw in enumerate(keywords) if not kw[3])
+    finder = ahocorasick.Automaton()
+    for j, lit in enumerate(users):
+        finder.add_word(lit, j)
+    finder.make_automaton()  # (only searched when there are literals)
     return _Table(_Folder(chars), tuple(keys), tuple(keywords), tuple(users),
                   tuple(tuple(v) for v in users.values()), always,
                   not any("\n" in lit for lit in users),
-                  tuple(_line_local(kw) for kw in keywords))
+                  tuple(_line_local(kw) for kw in keywords), finder)
 
 
 @cache
@@ -782,8 +790,8 @@ class LineScores:
     """Keyword evidence of spans of one document's lines, each line scanned once.
 
     For lines[a:b] joined by "\n": `raw(a, b)` is `raw_scores` and `classify(title, a, b)`
-    `classify` of that text (same values). The literal scan of `raw_scores` runs once over
-    the whole document; a pattern that matches only inside lines (`_line_local`) is counted
+    `classify` of that text (same values). The literal scan of `raw_scores` (`_Table.present`)
+    runs once per line; a pattern that matches only inside lines (`_line_local`) is counted
     once per line and summed over a span; the others run on the span's text as `raw_scores`
     runs them. Spans with a line whose characters the lower-cased shortcuts cannot take
     (`_Folder.lower`) go to `raw_scores` itself. One document's: never kept across
@@ -796,8 +804,7 @@ class LineScores:
         table = self._table = _compiled(lang)
         lows = [table.folder.lower(t) for t in self.lines]
         self._lows = lows
-        self._found = _scan_lines(lows, table.literals, table.users, table.always) if table.by_line \
-            else [None if low is None else table.present(low) for low in lows]
+        self._found = [None if low is None else table.present(low) for low in lows]
         self._hits: dict[tuple[int, int], int] = {}  # (pattern, line) -> capped count
 
     def _line_hits(self, i: int, j: int) -> int:
@@ -850,28 +857,6 @@ class LineScores:
             return key, 0.95
         opening = raw_scores(_opening("\n".join(self.lines[a:b])), self.lang)
         return _top_topic(_with_opening(self.raw(a, b), opening))
-
-
-def _scan_lines(lows: Sequence[str | None], literals: Sequence[str],
-                users: Sequence[Sequence[int]], always: Iterable[int]) -> list[frozenset[int] | None]:
-    """`_Table.present` of every lower-cased line (None where `lows` has None): the patterns
-    `users[j]` of every literal `literals[j]` the line holds, and `always`. One `find` pass
-    per literal over the joined lines instead of one `in` test per literal and line."""
-    starts = []
-    pos = 0
-    for low in lows:
-        starts.append(pos)
-        pos += len(low or "") + 1
-    doc = "\n".join(low or "" for low in lows)
-    found: list[set[int]] = [set(always) for _ in lows]
-    for lit, group in zip(literals, users):
-        at = doc.find(lit)
-        while at >= 0:
-            line = bisect_right(starts, at) - 1
-            found[line].update(group)
-            nxt = line + 1
-            at = doc.find(lit, starts[nxt]) if nxt < len(starts) else -1
-    return [None if low is None else frozenset(f) for f, low in zip(found, lows)]
 
 
 def pooled_scores(articles: Sequence[tuple[str | None, str, str]]) -> dict[str, float]:
