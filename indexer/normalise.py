@@ -468,7 +468,8 @@ def _runs(text: str, ctx: _Ctx) -> list[str]:
 def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list[str]]:
     """The unprotected tokens of `text` (matches, and the tokens, without a ``]`` closing a
     bracket opened before); reused by the next step while the text is unchanged. The matches
-    are None when nothing is protected or bracketed: :func:`_matches` finds them if needed."""
+    are None when nothing is protected or bracketed: every token is then a run of word
+    characters, and :func:`_rewrite` finds where one stands from the tokens before it."""
     last = ctx.tokens
     if last is not None and last[0] is text:
         return last[1], last[2]
@@ -492,14 +493,20 @@ def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list
     return matches, toks
 
 
-def _matches(text: str, ctx: _Ctx) -> list[re.Match[str]]:
-    """The matches of the tokens :func:`_word_tokens` gave for `text` (found now if it had no
-    need of them)."""
-    _, matches, toks = ctx.tokens  # type: ignore[misc]
-    if matches is None:
-        matches = list(_TOKEN.finditer(text))
-        ctx.tokens = (text, matches, toks)
-    return matches
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"  # what \w matches
+
+
+def _run_at(text: str, run: str, after: int) -> int:
+    """Where the run of word characters `run` first stands whole in `text` at or after
+    `after` (not inside a longer run)."""
+    start = text.find(run, after)
+    end = start + len(run)
+    while (start and _is_word_char(text[start - 1])) or (
+            end < len(text) and _is_word_char(text[end])):
+        start = text.find(run, start + 1)
+        end = start + len(run)
+    return start
 
 
 def _rewrite(
@@ -512,12 +519,12 @@ def _rewrite(
     matches, toks = _word_tokens(text, ctx)
     if quiet.issuperset(toks):
         return text, []
+    todo = set(toks).difference(quiet)
     out: list[str] = []
     changes: list[Change] = []
-    pos = 0
-    for i, tok in enumerate(toks):
-        if tok in quiet:
-            continue
+    pos = after = 0  # text copied up to pos; tokens looked at end before `after`
+    for i in [i for i, tok in enumerate(toks) if tok in todo]:
+        tok = toks[i]
         got = memo.get(tok, memo)
         if got is memo:
             got = memo[tok] = None if _inert(tok) else decide(tok, ctx)
@@ -525,9 +532,8 @@ def _rewrite(
                 quiet.add(tok)
         if got is None:
             continue
-        if matches is None:
-            matches = _matches(text, ctx)
-        start = matches[i].start()
+        start = matches[i].start() if matches is not None else _run_at(text, tok, after)
+        after = start + len(tok)
         if type(got) is not tuple:
             placed = got
             got = placed(text, start)  # type: ignore[operator]
