@@ -605,6 +605,8 @@ _SEP_OK = re.compile(r"^(?: |-(?:[ \t]+|[ \t]*\n[ \t]*)|[ \t]+-[ \t]*\n)$")
 _HYPHEN_BREAK = re.compile(r"-[ \t\n]")
 #: Below this Zipf frequency a piece is rare enough to be joined across a plain space.
 _JOIN_RARE = 2.5
+#: A joined form must be at least this frequent.
+_JOIN_FREQ = 3.5
 #: Word runs kept in each of the common/rare sets of a language before they start afresh.
 WORDS_LIMIT = 200_000
 
@@ -646,9 +648,10 @@ def _may_join(runs: list[str], rare: set[str], freq: Callable[[str], float]) -> 
                 k = runs.index(w, k + 1)
             except ValueError:
                 break
-            if k > 0 and freq(runs[k - 1] + w) >= 3.5 and not w[:1].isupper():
+            if k > 0 and freq(runs[k - 1] + w) >= _JOIN_FREQ and not w[:1].isupper():
                 return True
-            if k < last and freq(w + runs[k + 1]) >= 3.5 and not runs[k + 1][:1].isupper():
+            if (k < last and freq(w + runs[k + 1]) >= _JOIN_FREQ
+                    and not runs[k + 1][:1].isupper()):
                 return True
     return False
 
@@ -667,6 +670,10 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     if not rare_runs and not hyphens:
         return text, []
     lex = ctx.lex
+    # Whatever the separator, a joined form is frequent and the pieces are neighbouring runs
+    # (a separator _SEP_OK accepts has no word character): no such pair, nothing to join.
+    if lex.at_least(_JOIN_FREQ).isdisjoint(map(str.lower, map(str.__add__, runs, runs[1:]))):
+        return text, []
     freq = lex.freq
     if not hyphens and not _may_join(runs, rare_runs, freq):
         return text, []
@@ -674,7 +681,7 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
 
     def joinable(a: str, sep: str, b: str) -> float | None:
         zj = freq(a + b)
-        if zj < 3.5 or b[:1].isupper():
+        if zj < _JOIN_FREQ or b[:1].isupper():
             return None
         if any(c.isdigit() for c in a + b) or _ROMAN.match(a) or _ROMAN.match(b):
             return None
