@@ -71,6 +71,7 @@ _PROTECT_PARTS = (
     ("", r"“[^”\n]{1,60}”|«[^»\n]{1,60}»|»[^»«\n]{1,60}»|\"[^\"\n]{1,60}\""),  # short quoted terms
 )
 _QUOTES = re.compile("[“«»\"]")
+_QUOTE_MARKS = frozenset("“«»\"")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;(•\-–]\s*|\d[.)]\s*|\b[a-z]\)\s*)$")
 _AFTER_INITIAL = re.compile(r"(?:^|[\s(])[A-Z]\.\s*$")
 
@@ -123,6 +124,8 @@ class _Ctx:
     runs: tuple[str, list[str]] | None = None
     #: the protected spans of the last text looked at: (text, spans)
     blocked: tuple[str, list[tuple[int, int]]] | None = None
+    #: the characters of _MARKS in the last text scanned for them: (text, characters)
+    marks: tuple[str, set[str]] | None = None
     #: runs of word characters known not to be rare words (Zipf >= _JOIN_RARE, or not letters
     #: only), and rare words, for join-split-words
     common: set[str] = field(default_factory=set)
@@ -156,6 +159,22 @@ def _context(lang: str, cache_dir: str | Path | None) -> _Ctx:
     return ctx
 
 
+#: Characters whose presence a step checks before it looks closer: Latin ligatures, blanks
+#: other than the space, the quote marks of protected terms, the junk _TOKEN takes in a word.
+_MARKS = re.compile("[\ufb00-\ufb06\t\u00a0\u2000-\u200a\u202f“«»\"^£§\\]}|_]")
+
+
+def _marks(text: str, ctx: _Ctx) -> set[str]:
+    """The characters of _MARKS in `text` (one scan shared by the steps while the text is
+    unchanged)."""
+    last = ctx.marks
+    if last is not None and last[0] is text:
+        return last[1]
+    found = set(_MARKS.findall(text))
+    ctx.marks = (text, found)
+    return found
+
+
 # ---------------------------------------------------------------------------------------------
 # Public API
 
@@ -176,7 +195,7 @@ def normalise(
     changes: list[Change] = []
     for _ in range(MAX_PASSES):
         # tokenisation and protected spans are shared between the steps of one pass only
-        ctx.tokens = ctx.runs = ctx.blocked = None
+        ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = None
         made_any = False
         for func in funcs:
             text, made = func(text, ctx)
@@ -212,13 +231,14 @@ _LIGATURE = re.compile("[ﬀ-ﬆ]")
 _BLANKS = re.compile(r"([ \t\u00a0\u2000-\u200a\u202f]{2,}|[\t\u00a0\u2000-\u200a\u202f]"
                      r"|^ | $| (?=\n))(\n)?")
 #: Blanks other than the space (the whitespace step changes them all).
-_ODD_BLANK = re.compile(r"[\t\u00a0\u2000-\u200a\u202f]")
+_ODD_BLANKS = frozenset("\t\u00a0\u202f" + "".join(map(chr, range(0x2000, 0x200B))))
+_LIGATURE_MARKS = frozenset(map(chr, range(0xFB00, 0xFB07)))  # what _LIGATURE matches
 
 
-def _blank_trouble(text: str) -> bool:
+def _blank_trouble(text: str, ctx: _Ctx) -> bool:
     """Anything the whitespace step could change: other blanks than a single inner space."""
     return ("  " in text or " \n" in text or text[:1] == " " or text[-1:] == " "
-            or _ODD_BLANK.search(text) is not None)
+            or not _ODD_BLANKS.isdisjoint(_marks(text, ctx)))
 
 
 class _NfkcKeepFullwidth(dict):
@@ -248,7 +268,8 @@ def _unicode(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
         new = _nfkc_keep_fullwidth(text)
     else:
         new = text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
-        if (pol is None or pol.script == "Latn") and _LIGATURE.search(new):
+        if (pol is None or pol.script == "Latn") and not _LIGATURE_MARKS.isdisjoint(
+                _marks(text, ctx) if new is text else new):
             new = _LIGATURE.sub(lambda m: _LIGATURES.get(m.group(), m.group()), new)
     if new == text:
         return text, []
@@ -259,7 +280,7 @@ def _unicode(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
 def _whitespace(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Runs of spaces, tabs and no-break spaces become one space; line ends lose trailing
     blanks."""
-    if not _blank_trouble(text):  # single spaces between words only: nothing to do
+    if not _blank_trouble(text, ctx):  # single spaces between words only: nothing to do
         return text, []
     changes: list[Change] = []
 
@@ -416,7 +437,8 @@ def _protected(text: str, ctx: _Ctx | None = None) -> list[tuple[int, int]]:
             return last[1]
     spans: list[tuple[int, int]] = []
     present = tuple(need in text for need, _ in _PROTECT_PARTS[:3])
-    if any(present) or _QUOTES.search(text):
+    if any(present) or (not _QUOTE_MARKS.isdisjoint(_marks(text, ctx)) if ctx is not None
+                         else _QUOTES.search(text)):
         spans = [m.span() for m in _protect_pattern(present).finditer(text)]
     if ctx is not None:
         ctx.blocked = (text, spans)
@@ -451,7 +473,7 @@ def _unprotected(matches: list[re.Match[str]], blocked: list[tuple[int, int]]
 _RUN = re.compile(r"\w+")
 #: What makes _TOKEN's tokens differ from _RUN's runs: the OCR junk it takes inside or after a
 #: word, and the underscore (a word character, but no token's).
-_TOKEN_JUNK = re.compile(r"[\^£§\]\}\|_]")
+_TOKEN_JUNK = frozenset("^£§]}|_")
 
 
 def _runs(text: str, ctx: _Ctx) -> list[str]:
@@ -474,7 +496,7 @@ def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list
     if last is not None and last[0] is text:
         return last[1], last[2]
     blocked = _protected(text, ctx)
-    if not blocked and not _TOKEN_JUNK.search(text):
+    if not blocked and _TOKEN_JUNK.isdisjoint(_marks(text, ctx)):
         # every token a run of word characters (and no bracket to close): no match objects
         toks = _runs(text, ctx)
         ctx.tokens = (text, None, toks)
