@@ -336,7 +336,8 @@ def _ocr_digits(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
                               "paragraph number printed as the letter l"))
         return m.group()[:-1] + "1"
 
-    if _SPACE_L.search(text):
+    # a label's l is a whole run of word characters (the runs are the word steps' own)
+    if "l" in _runs(text, ctx) and _SPACE_L.search(text):
         text = _LABEL_L.sub(label, text)
     return text, changes
 
