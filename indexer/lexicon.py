@@ -82,6 +82,18 @@ class Lexicon:
     def _prefix_memo(self) -> dict[str, bool]:
         return {}
 
+    @cached_property
+    def _at_least(self) -> dict[float, frozenset[str]]:
+        return {}
+
+    def at_least(self, zipf: float) -> frozenset[str]:
+        """The words (lower case) with a Zipf frequency of `zipf` or more: ``w in
+        lex.at_least(z)`` is ``lex.freq(w) >= z`` for a lower-case `w` (made on first use)."""
+        got = self._at_least.get(zipf)
+        if got is None:
+            got = self._at_least[zipf] = frozenset(w for w, z in self.zipf.items() if z >= zipf)
+        return got
+
     def has_prefix(self, prefix: str) -> bool:
         """Does some known word start with `prefix` (lower case)? Lets candidate generation
         abandon a spelling as soon as no word can grow out of it (memoised: the spellings

@@ -71,6 +71,7 @@ _PROTECT_PARTS = (
     ("", r"“[^”\n]{1,60}”|«[^»\n]{1,60}»|»[^»«\n]{1,60}»|\"[^\"\n]{1,60}\""),  # short quoted terms
 )
 _QUOTES = re.compile("[“«»\"]")
+_QUOTE_MARKS = frozenset("“«»\"")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;(•\-–]\s*|\d[.)]\s*|\b[a-z]\)\s*)$")
 _AFTER_INITIAL = re.compile(r"(?:^|[\s(])[A-Z]\.\s*$")
 
@@ -123,6 +124,8 @@ class _Ctx:
     runs: tuple[str, list[str]] | None = None
     #: the protected spans of the last text looked at: (text, spans)
     blocked: tuple[str, list[tuple[int, int]]] | None = None
+    #: the characters of _MARKS in the last text scanned for them: (text, characters)
+    marks: tuple[str, set[str]] | None = None
     #: runs of word characters known not to be rare words (Zipf >= _JOIN_RARE, or not letters
     #: only), and rare words, for join-split-words
     common: set[str] = field(default_factory=set)
@@ -156,6 +159,22 @@ def _context(lang: str, cache_dir: str | Path | None) -> _Ctx:
     return ctx
 
 
+#: Characters whose presence a step checks before it looks closer: Latin ligatures, blanks
+#: other than the space, the quote marks of protected terms, the junk _TOKEN takes in a word.
+_MARKS = re.compile("[\ufb00-\ufb06\t\u00a0\u2000-\u200a\u202f“«»\"^£§\\]}|_]")
+
+
+def _marks(text: str, ctx: _Ctx) -> set[str]:
+    """The characters of _MARKS in `text` (one scan shared by the steps while the text is
+    unchanged)."""
+    last = ctx.marks
+    if last is not None and last[0] is text:
+        return last[1]
+    found = set(_MARKS.findall(text))
+    ctx.marks = (text, found)
+    return found
+
+
 # ---------------------------------------------------------------------------------------------
 # Public API
 
@@ -176,7 +195,7 @@ def normalise(
     changes: list[Change] = []
     for _ in range(MAX_PASSES):
         # tokenisation and protected spans are shared between the steps of one pass only
-        ctx.tokens = ctx.runs = ctx.blocked = None
+        ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = None
         made_any = False
         for func in funcs:
             text, made = func(text, ctx)
@@ -212,13 +231,14 @@ _LIGATURE = re.compile("[ﬀ-ﬆ]")
 _BLANKS = re.compile(r"([ \t\u00a0\u2000-\u200a\u202f]{2,}|[\t\u00a0\u2000-\u200a\u202f]"
                      r"|^ | $| (?=\n))(\n)?")
 #: Blanks other than the space (the whitespace step changes them all).
-_ODD_BLANK = re.compile(r"[\t\u00a0\u2000-\u200a\u202f]")
+_ODD_BLANKS = frozenset("\t\u00a0\u202f" + "".join(map(chr, range(0x2000, 0x200B))))
+_LIGATURE_MARKS = frozenset(map(chr, range(0xFB00, 0xFB07)))  # what _LIGATURE matches
 
 
-def _blank_trouble(text: str) -> bool:
+def _blank_trouble(text: str, ctx: _Ctx) -> bool:
     """Anything the whitespace step could change: other blanks than a single inner space."""
     return ("  " in text or " \n" in text or text[:1] == " " or text[-1:] == " "
-            or _ODD_BLANK.search(text) is not None)
+            or not _ODD_BLANKS.isdisjoint(_marks(text, ctx)))
 
 
 class _NfkcKeepFullwidth(dict):
@@ -248,7 +268,8 @@ def _unicode(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
         new = _nfkc_keep_fullwidth(text)
     else:
         new = text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
-        if (pol is None or pol.script == "Latn") and _LIGATURE.search(new):
+        if (pol is None or pol.script == "Latn") and not _LIGATURE_MARKS.isdisjoint(
+                _marks(text, ctx) if new is text else new):
             new = _LIGATURE.sub(lambda m: _LIGATURES.get(m.group(), m.group()), new)
     if new == text:
         return text, []
@@ -259,7 +280,7 @@ def _unicode(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
 def _whitespace(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Runs of spaces, tabs and no-break spaces become one space; line ends lose trailing
     blanks."""
-    if not _blank_trouble(text):  # single spaces between words only: nothing to do
+    if not _blank_trouble(text, ctx):  # single spaces between words only: nothing to do
         return text, []
     changes: list[Change] = []
 
@@ -315,7 +336,8 @@ def _ocr_digits(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
                               "paragraph number printed as the letter l"))
         return m.group()[:-1] + "1"
 
-    if _SPACE_L.search(text):
+    # a label's l is a whole run of word characters (the runs are the word steps' own)
+    if "l" in _runs(text, ctx) and _SPACE_L.search(text):
         text = _LABEL_L.sub(label, text)
     return text, changes
 
@@ -416,7 +438,8 @@ def _protected(text: str, ctx: _Ctx | None = None) -> list[tuple[int, int]]:
             return last[1]
     spans: list[tuple[int, int]] = []
     present = tuple(need in text for need, _ in _PROTECT_PARTS[:3])
-    if any(present) or _QUOTES.search(text):
+    if any(present) or (not _QUOTE_MARKS.isdisjoint(_marks(text, ctx)) if ctx is not None
+                         else _QUOTES.search(text)):
         spans = [m.span() for m in _protect_pattern(present).finditer(text)]
     if ctx is not None:
         ctx.blocked = (text, spans)
@@ -451,7 +474,7 @@ def _unprotected(matches: list[re.Match[str]], blocked: list[tuple[int, int]]
 _RUN = re.compile(r"\w+")
 #: What makes _TOKEN's tokens differ from _RUN's runs: the OCR junk it takes inside or after a
 #: word, and the underscore (a word character, but no token's).
-_TOKEN_JUNK = re.compile(r"[\^£§\]\}\|_]")
+_TOKEN_JUNK = frozenset("^£§]}|_")
 
 
 def _runs(text: str, ctx: _Ctx) -> list[str]:
@@ -468,12 +491,13 @@ def _runs(text: str, ctx: _Ctx) -> list[str]:
 def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list[str]]:
     """The unprotected tokens of `text` (matches, and the tokens, without a ``]`` closing a
     bracket opened before); reused by the next step while the text is unchanged. The matches
-    are None when nothing is protected or bracketed: :func:`_matches` finds them if needed."""
+    are None when nothing is protected or bracketed: every token is then a run of word
+    characters, and :func:`_rewrite` finds where one stands from the tokens before it."""
     last = ctx.tokens
     if last is not None and last[0] is text:
         return last[1], last[2]
     blocked = _protected(text, ctx)
-    if not blocked and not _TOKEN_JUNK.search(text):
+    if not blocked and _TOKEN_JUNK.isdisjoint(_marks(text, ctx)):
         # every token a run of word characters (and no bracket to close): no match objects
         toks = _runs(text, ctx)
         ctx.tokens = (text, None, toks)
@@ -492,14 +516,20 @@ def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list
     return matches, toks
 
 
-def _matches(text: str, ctx: _Ctx) -> list[re.Match[str]]:
-    """The matches of the tokens :func:`_word_tokens` gave for `text` (found now if it had no
-    need of them)."""
-    _, matches, toks = ctx.tokens  # type: ignore[misc]
-    if matches is None:
-        matches = list(_TOKEN.finditer(text))
-        ctx.tokens = (text, matches, toks)
-    return matches
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"  # what \w matches
+
+
+def _run_at(text: str, run: str, after: int) -> int:
+    """Where the run of word characters `run` first stands whole in `text` at or after
+    `after` (not inside a longer run)."""
+    start = text.find(run, after)
+    end = start + len(run)
+    while (start and _is_word_char(text[start - 1])) or (
+            end < len(text) and _is_word_char(text[end])):
+        start = text.find(run, start + 1)
+        end = start + len(run)
+    return start
 
 
 def _rewrite(
@@ -512,12 +542,12 @@ def _rewrite(
     matches, toks = _word_tokens(text, ctx)
     if quiet.issuperset(toks):
         return text, []
+    todo = set(toks).difference(quiet)
     out: list[str] = []
     changes: list[Change] = []
-    pos = 0
-    for i, tok in enumerate(toks):
-        if tok in quiet:
-            continue
+    pos = after = 0  # text copied up to pos; tokens looked at end before `after`
+    for i in [i for i, tok in enumerate(toks) if tok in todo]:
+        tok = toks[i]
         got = memo.get(tok, memo)
         if got is memo:
             got = memo[tok] = None if _inert(tok) else decide(tok, ctx)
@@ -525,9 +555,8 @@ def _rewrite(
                 quiet.add(tok)
         if got is None:
             continue
-        if matches is None:
-            matches = _matches(text, ctx)
-        start = matches[i].start()
+        start = matches[i].start() if matches is not None else _run_at(text, tok, after)
+        after = start + len(tok)
         if type(got) is not tuple:
             placed = got
             got = placed(text, start)  # type: ignore[operator]
@@ -599,6 +628,8 @@ _SEP_OK = re.compile(r"^(?: |-(?:[ \t]+|[ \t]*\n[ \t]*)|[ \t]+-[ \t]*\n)$")
 _HYPHEN_BREAK = re.compile(r"-[ \t\n]")
 #: Below this Zipf frequency a piece is rare enough to be joined across a plain space.
 _JOIN_RARE = 2.5
+#: A joined form must be at least this frequent.
+_JOIN_FREQ = 3.5
 #: Word runs kept in each of the common/rare sets of a language before they start afresh.
 WORDS_LIMIT = 200_000
 
@@ -640,9 +671,10 @@ def _may_join(runs: list[str], rare: set[str], freq: Callable[[str], float]) -> 
                 k = runs.index(w, k + 1)
             except ValueError:
                 break
-            if k > 0 and freq(runs[k - 1] + w) >= 3.5 and not w[:1].isupper():
+            if k > 0 and freq(runs[k - 1] + w) >= _JOIN_FREQ and not w[:1].isupper():
                 return True
-            if k < last and freq(w + runs[k + 1]) >= 3.5 and not runs[k + 1][:1].isupper():
+            if (k < last and freq(w + runs[k + 1]) >= _JOIN_FREQ
+                    and not runs[k + 1][:1].isupper()):
                 return True
     return False
 
@@ -661,6 +693,10 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     if not rare_runs and not hyphens:
         return text, []
     lex = ctx.lex
+    # Whatever the separator, a joined form is frequent and the pieces are neighbouring runs
+    # (a separator _SEP_OK accepts has no word character): no such pair, nothing to join.
+    if lex.at_least(_JOIN_FREQ).isdisjoint(map(str.lower, map(str.__add__, runs, runs[1:]))):
+        return text, []
     freq = lex.freq
     if not hyphens and not _may_join(runs, rare_runs, freq):
         return text, []
@@ -668,7 +704,7 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
 
     def joinable(a: str, sep: str, b: str) -> float | None:
         zj = freq(a + b)
-        if zj < 3.5 or b[:1].isupper():
+        if zj < _JOIN_FREQ or b[:1].isupper():
             return None
         if any(c.isdigit() for c in a + b) or _ROMAN.match(a) or _ROMAN.match(b):
             return None
