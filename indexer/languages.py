@@ -16,7 +16,7 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -33,6 +33,7 @@ OTHERS: tuple[str, ...] = ("nl", "es", "da", "no", "de", "fr")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")  # any of them
 _WORD = re.compile(r"[^\W\d_]+")
 
 # Words that are strong evidence on their own (article headings and the like).
@@ -333,7 +334,7 @@ def _script(text: str, letters: int | None = None) -> str:
     """ "zh", "ja" or "ko" when the text is written in that script, else ""."""
     if letters is None:
         letters = _letters(text)
-    if not letters or text.isascii():
+    if not letters or text.isascii() or not _CJK.search(text):
         return ""
     han = len(_HAN.findall(text))
     kana = len(_KANA.findall(text))
@@ -536,14 +537,12 @@ def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[
         labels[i] = lang
 
 
-_LINE_FIELDS = tuple(f.name for f in fields(Line) if f.init)
-
-
 def _with_lang(line: Line, lang: str) -> Line:
-    """`replace(line, lang=lang)`, without `replace`'s checks of every field on every call."""
-    values = {name: getattr(line, name) for name in _LINE_FIELDS}
-    values["lang"] = lang
-    return Line(**values)
+    """`replace(line, lang=lang)`, without `replace`'s checks of every field on every call:
+    a copy of `line`'s fields (a frozen dataclass without `__post_init__`) with `lang` set."""
+    copy_ = object.__new__(Line)
+    copy_.__dict__.update(line.__dict__, lang=lang)
+    return copy_
 
 
 def _title(line: Line) -> bool:
