@@ -398,7 +398,12 @@ def detect(text: str, candidates: Sequence[str] | None = None) -> str:
 
 def _latin(candidates: Sequence[str] | None) -> tuple[str, ...]:
     """The Latin-script candidates (en/pt/sv when none are given)."""
-    return tuple(c for c in (candidates or PRIMARY) if c not in ("zh", "ja", "ko"))
+    return _latin_of(tuple(candidates) if candidates else PRIMARY)
+
+
+@lru_cache(maxsize=64)
+def _latin_of(candidates: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(c for c in candidates if c not in ("zh", "ja", "ko"))
 
 
 def _detect(text: str, candidates: Sequence[str] | None, letters: int,
