@@ -14,9 +14,9 @@ import itertools
 import re
 import statistics
 from collections import Counter
-from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 from rapidfuzz import process
@@ -82,6 +82,7 @@ _PAGE_NUMBER = re.compile(
     re.IGNORECASE,
 )
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_ENDS_IN_LETTER = re.compile(r"[^\W\d_]$")
 
 # Languages whose word lists judge a hyphen across a line end (first hit wins).
 HYPHEN_LEXICONS = ("en", "pt", "sv", "nl", "es", "de", "fr")
@@ -99,6 +100,14 @@ def starts_item(line: str, previous: str = "") -> bool:
     if is_heading(line) or _LABEL.match(line):
         return True
     return bool(HEADING_START.match(line)) and (not previous or ends_sentence(previous))
+
+
+def _opens_item(line: str, heading: bool, after_end: bool) -> bool:
+    """`starts_item(line, previous)` with `heading` = `is_heading(line)` and `after_end` =
+    `not previous or ends_sentence(previous)` known."""
+    if heading or _LABEL.match(line):
+        return True
+    return after_end and bool(HEADING_START.match(line))
 
 
 _TERMINALS = frozenset(".!?;:。；：！？…")
@@ -427,18 +436,18 @@ def _furniture_kinds(lines: list[str]) -> dict[int, str]:
 # --- layout ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Phys:
+class _Phys(NamedTuple):
     number: int  # 1-based
     raw: str
     text: str  # stripped, drawing rules removed
     page: int
     block: int
+    ends: bool  # ends_sentence(text)
 
 
-def _soft_break(line: str, following: str) -> bool:
+def _soft_break(line: _Phys, following: _Phys) -> bool:
     """A break inside a sentence: no terminal punctuation, next line starts lowercase."""
-    return not ends_sentence(line) and following[:1].islower()
+    return not line.ends and following.text[:1].islower()
 
 
 def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
@@ -453,19 +462,22 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
         return (
             doc_wrapped
             and width <= 120
-            and (_soft_break(texts[0], texts[1]) or not ends_sentence(texts[0]))
+            and (_soft_break(block[0], block[1]) or not block[0].ends)
         )
     widths = [len(t) for t in texts[:-1]]
     even = sum(w >= 0.5 * width for w in widths) / len(widths)
     if even < 0.6 or width > 200:
         return False
-    pairs = list(itertools.pairwise(texts))
+    pairs = list(itertools.pairwise(block))
     soft = sum(_soft_break(a, b) for a, b in pairs)
     if soft >= 0.3 * len(pairs):
         return True
     if not doc_wrapped:
         return False
-    open_ends = sum(not ends_sentence(a) and not starts_item(b, a) for a, b in pairs)
+    # (after a line that does not end a sentence, `starts_item` only asks about the line)
+    open_ends = sum(
+        not a.ends and not _opens_item(b.text, is_heading(b.text), not a.text) for a, b in pairs
+    )
     return open_ends >= 0.5 * len(pairs)
 
 
@@ -474,17 +486,21 @@ def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line
         return [Line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
     width = max(len(p.text) for p in block)
     groups: list[list[_Phys]] = []
+    prev_heading = False  # is_heading of the line before, asked once per line
     for p in block:
+        heading = is_heading(p.text)
         if groups:
-            prev = groups[-1][-1].text
-            new_item = starts_item(p.text, prev) or is_heading(prev)
-            if new_item and _REFERENCE.match(p.text) and re.search(r"[^\W\d_]$", prev):
-                new_item = is_heading(prev)  # "... paragraph" + "(1) of this Article"
-            short_end = ends_sentence(prev) and len(prev) < 0.6 * width
+            prev = groups[-1][-1]
+            new_item = _opens_item(p.text, heading, prev.ends or not prev.text) or prev_heading
+            if new_item and _REFERENCE.match(p.text) and _ENDS_IN_LETTER.search(prev.text):
+                new_item = prev_heading  # "... paragraph" + "(1) of this Article"
+            short_end = prev.ends and len(prev.text) < 0.6 * width
             if not new_item and not short_end:
                 groups[-1].append(p)
+                prev_heading = heading
                 continue
         groups.append([p])
+        prev_heading = heading
     out = []
     for group in groups:
         text = group[0].text
@@ -529,7 +545,8 @@ def clean(text: str) -> Cleaned:
             blocks.append([])
             in_block = True
         seen_content = True
-        blocks[-1].append(_Phys(i + 1, raw, body or raw.strip(), page, block))
+        body = body or raw.strip()
+        blocks[-1].append(_Phys(i + 1, raw, body, page, block, ends_sentence(body)))
     han = _HAN.search(text) is not None
     # Blocks of 3+ lines vote on the document's layout by how they look on their own.
     alone = [_wrapped(b, False, han) if len(b) >= 3 else None for b in blocks]

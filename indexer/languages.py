@@ -16,9 +16,8 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -34,6 +33,7 @@ OTHERS: tuple[str, ...] = ("nl", "es", "da", "no", "de", "fr")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")  # any of them
 _WORD = re.compile(r"[^\W\d_]+")
 
 # Words that are strong evidence on their own (article headings and the like).
@@ -223,6 +223,10 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
     ]
 
 
+#: Texts are scored together in batches of at most this many.
+_RANK_BATCH = 2048
+
+
 class _Memo:
     """One document's py3langid work: features by text, best languages by text and
     candidate set."""
@@ -237,6 +241,19 @@ class _Memo:
         if new:
             self.features.update(zip(new, _count_features(new)))
 
+    def rank(self, texts: Sequence[str], candidates: tuple[str, ...]) -> None:
+        """Find the best language among `candidates` of those of `texts` not ranked yet,
+        scored together (`_Scorer.tops`)."""
+        key = frozenset(candidates)
+        new = [text for text in dict.fromkeys(texts) if (text, key) not in self.tops]
+        if new:
+            self.count(new)
+            scorer = _scorer(candidates)
+            for lo in range(0, len(new), _RANK_BATCH):  # bounded temporary arrays
+                batch = new[lo : lo + _RANK_BATCH]
+                found = scorer.tops([self.features[text] for text in batch])
+                self.tops.update(zip([(text, key) for text in batch], found))
+
 
 class _Scorer:
     """py3langid's scoring (`_decide` and `rank`, with normalised probabilities) for one
@@ -248,24 +265,45 @@ class _Scorer:
         self.table = np.ascontiguousarray(identifier.nb_ptc, dtype=np.float32)
         self.prior = identifier.nb_pc
         self.aliases = list(identifier._alias_pairs)
+        first: dict[str, int] = {}
+        for column, lang in enumerate(self.classes):
+            first.setdefault(lang, column)
+        self.firsts = np.array(list(first.values()), dtype=np.intp)
 
     def top(self, features: _Features) -> tuple[str, float]:
         """The first of py3langid's `rank`: the most probable label (the first in model
         order on a tie: `rank` sorts stably) and its probability."""
-        if len(features.ids):
-            scores = features.weights @ self.table[features.ids] + self.prior
-        else:
-            scores = np.zeros(len(self.classes), dtype=np.float32)
-        scores *= 1.0 / math.sqrt(features.size or 1)
-        np.exp(scores - np.maximum.reduce(scores), out=scores)  # = scores.max()
-        scores /= np.add.reduce(scores)  # = scores.sum()
+        return self.tops([features])[0]
+
+    def tops(self, texts: Sequence[_Features]) -> list[tuple[str, float]]:
+        """`top` of each of `texts`. Each text's product of weights and model rows is
+        computed alone, as for one text (a float32 sum's rounding depends on how the product
+        is laid out); the rest, element by element or row by row, for all texts at once."""
+        if not texts:
+            return []
+        scores = np.zeros((len(texts), len(self.classes)), dtype=np.float32)
+        found = [i for i, features in enumerate(texts) if len(features.ids)]
+        if found:
+            rows = self.table[np.concatenate([texts[i].ids for i in found])]
+            lo = 0
+            for i in found:
+                features = texts[i]
+                hi = lo + len(features.ids)
+                np.dot(features.weights, rows[lo:hi], out=scores[i])
+                lo = hi
+            scores[found] += self.prior  # (a text without features has no prior)
+        # the reciprocal square root, as the float32 py3langid multiplies by
+        scores *= np.array([1.0 / math.sqrt(features.size or 1) for features in texts],
+                           dtype=np.float32)[:, None]
+        np.exp(scores - np.maximum.reduce(scores, axis=1, keepdims=True), out=scores)
+        scores /= np.add.reduce(scores, axis=1, keepdims=True)
         for i, j in self.aliases:  # a label's second column folded into its first
-            scores[i] += scores[j]
-            scores[j] = 0.0
-        merged: dict[str, float] = {}
-        for lang, score in zip(self.classes, scores.tolist()):
-            merged.setdefault(lang, score)  # the first column holds the folded score
-        return max(merged.items(), key=itemgetter(1))
+            scores[:, i] += scores[:, j]
+            scores[:, j] = 0.0
+        # each label's first column holds the folded score; the first maximum wins
+        best = self.firsts[np.argmax(scores[:, self.firsts], axis=1)]
+        return [(self.classes[j], score)
+                for j, score in zip(best.tolist(), scores[np.arange(len(texts)), best].tolist())]
 
 
 @lru_cache(maxsize=32)
@@ -296,7 +334,7 @@ def _script(text: str, letters: int | None = None) -> str:
     """ "zh", "ja" or "ko" when the text is written in that script, else ""."""
     if letters is None:
         letters = _letters(text)
-    if not letters or text.isascii():
+    if not letters or text.isascii() or not _CJK.search(text):
         return ""
     han = len(_HAN.findall(text))
     kana = len(_KANA.findall(text))
@@ -360,7 +398,12 @@ def detect(text: str, candidates: Sequence[str] | None = None) -> str:
 
 def _latin(candidates: Sequence[str] | None) -> tuple[str, ...]:
     """The Latin-script candidates (en/pt/sv when none are given)."""
-    return tuple(c for c in (candidates or PRIMARY) if c not in ("zh", "ja", "ko"))
+    return _latin_of(tuple(candidates) if candidates else PRIMARY)
+
+
+@lru_cache(maxsize=64)
+def _latin_of(candidates: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(c for c in candidates if c not in ("zh", "ja", "ko"))
 
 
 def _detect(text: str, candidates: Sequence[str] | None, letters: int,
@@ -435,8 +478,11 @@ def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None,
     memo = _Memo()
     long_ = [i for i in range(len(lines)) if letters[i] >= _LONG or scripts[i]]
     sure = [i for i in long_ if letters[i] >= 2 * _LONG] or long_
-    if len(_latin(candidates)) > 1:  # the lines `_detect` will rank, counted in one pass
-        memo.count([lines[i].text for i in sure if not scripts[i]])
+    if len(_latin(candidates)) > 1:  # the lines `_detect` will rank, ranked together
+        memo.rank([lines[i].text for i in sure if not scripts[i]], _latin(candidates))
+        if candidates is None:
+            memo.rank([lines[i].text for i in sure if letters[i] >= 2 * _LONG
+                       and not scripts[i]], PRIMARY + OTHERS)
     first = {i: _detect(lines[i].text, candidates, letters[i], scripts[i], memo) for i in sure}
     langs = _document_languages(letters, {i: v for i, v in first.items() if v}, candidates)
     latin = tuple(lang for lang in langs if lang not in ("zh", "ja", "ko")) or PRIMARY
@@ -449,7 +495,7 @@ def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None,
         if not scripts[i] and not (foreign and letters[i] >= 4 * _LONG):
             again.append(i)
     if len(latin) > 1:
-        memo.count([lines[i].text for i in again])
+        memo.rank([lines[i].text for i in again], latin)
     for i in again:  # among the text's own languages
         labels[i] = _detect(lines[i].text, latin, letters[i], scripts[i], memo)
     return labels
@@ -496,14 +542,12 @@ def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[
         labels[i] = lang
 
 
-_LINE_FIELDS = tuple(f.name for f in fields(Line) if f.init)
-
-
 def _with_lang(line: Line, lang: str) -> Line:
-    """`replace(line, lang=lang)`, without `replace`'s checks of every field on every call."""
-    values = {name: getattr(line, name) for name in _LINE_FIELDS}
-    values["lang"] = lang
-    return Line(**values)
+    """`replace(line, lang=lang)`, without `replace`'s checks of every field on every call:
+    a copy of `line`'s fields (a frozen dataclass without `__post_init__`) with `lang` set."""
+    copy_ = object.__new__(Line)
+    copy_.__dict__.update(line.__dict__, lang=lang)
+    return copy_
 
 
 def _title(line: Line) -> bool:
