@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, reduce
-from itertools import chain, combinations, product, repeat
+from itertools import chain, combinations, repeat
 from typing import NamedTuple
 
 from indexer.models import Unit, Version
@@ -102,7 +102,7 @@ _CN_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千]+")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 # a number word not followed by a letter; `_numbers` checks that none comes before it either,
 # so that it is a whole word of _WORD_RE (a look-behind here would make the search slow)
-_NUMBER_WORD_RE = {lang: re.compile(r"(?:%s)(?![^\W\d_])" % "|".join(values))
+_NUMBER_WORD_RE = {lang: re.compile("(?:" + "|".join(values) + r")(?![^\W\d_])")
                    for lang, values in _WORD_VALUES.items()}
 _LETTER_RE = re.compile(r"[^\W\d_]")
 

@@ -157,7 +157,7 @@ class _Features:
     """One text's py3langid features: encoded length, feature ids (in order of first
     occurrence, as py3langid counts them) and log(1 + count) of each."""
 
-    __slots__ = ("size", "ids", "weights")
+    __slots__ = ("ids", "size", "weights")
 
     def __init__(self, size: int, ids: np.ndarray, counts: np.ndarray) -> None:
         self.size = size

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import accumulate
 from dataclasses import replace
+from itertools import accumulate
 
 from indexer.models import DocMeta
 from indexer.numerals import parse_chinese
