@@ -598,11 +598,6 @@ class _Table:
         return frozenset(found)
 
 
-#: Per-document memo for `raw_scores`: (lang, line) -> `_Table.present` of the lower-cased
-#: line, or None when the shortcuts are not exact for it. Never shared between documents.
-ScoreMemo = dict[tuple[str, str], frozenset[int] | None]
-
-
 @cache
 def _compiled(lang: str) -> _Table:
     chars: set[str] = set()
@@ -635,29 +630,12 @@ def _title_compiled() -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
     )
 
 
-def raw_scores(text: str, lang: str, memo: ScoreMemo | None = None) -> dict[str, float]:
+def raw_scores(text: str, lang: str) -> dict[str, float]:
     """Keyword evidence per topic: sum of weight x hits (hits capped per pattern). Additive
-    over texts, so `segment` can sum line scores to score any span. `memo` (one document's)
-    keeps the literal scan of each line, so a span joined from scanned lines costs no scan."""
+    over texts, so `segment` can sum line scores to score any span."""
     table = _compiled(lang)
-    found: frozenset[int] | set[int] | None
-    if memo is None or not table.by_line:
-        low = table.folder.lower(text)
-        found = None if low is None else table.present(low)
-    else:
-        found = set()
-        for line in text.split("\n"):
-            key = (lang, line)
-            if key in memo:
-                hit = memo[key]
-            else:
-                low = table.folder.lower(line)
-                hit = memo[key] = None if low is None else table.present(low)
-            if hit is None:
-                found = None
-                break
-            found |= hit
-        low = None if found is None else text.lower()
+    low = table.folder.lower(text)
+    found = None if low is None else table.present(low)
     run: Iterable[int] = range(len(table.keywords)) if found is None else sorted(found)
     totals: dict[str, float] = {}
     for i in run:
@@ -680,9 +658,9 @@ def normalise(raw: dict[str, float]) -> dict[str, float]:
     return {key: value / total * damp for key, value in raw.items()}
 
 
-def score_all(text: str, lang: str, memo: ScoreMemo | None = None) -> dict[str, float]:
+def score_all(text: str, lang: str) -> dict[str, float]:
     """Score in 0..1 for every topic with any evidence in `text` (missing keys score 0)."""
-    return normalise(raw_scores(text, lang, memo))
+    return normalise(raw_scores(text, lang))
 
 
 def classify_title(title: str | None) -> str | None:
@@ -695,14 +673,13 @@ def classify_title(title: str | None) -> str | None:
     return None
 
 
-def classify(title: str | None, text: str, lang: str, memo: ScoreMemo | None = None
-             ) -> tuple[str | None, float]:
+def classify(title: str | None, text: str, lang: str) -> tuple[str | None, float]:
     """(topic key, confidence 0..1) of one article: from its printed title when the title
     names a topic (confidence 0.95), else from its text; (None, 0.0) without evidence."""
     key = classify_title(title)
     if key is not None:
         return key, 0.95
-    return _top_topic(content_scores(text, lang, memo))
+    return _top_topic(content_scores(text, lang))
 
 
 def _top_topic(scores: dict[str, float]) -> tuple[str | None, float]:
@@ -720,9 +697,9 @@ OPENING_CHARS = 300
 OPENING_WEIGHT = 3.0
 
 
-def content_scores(text: str, lang: str, memo: ScoreMemo | None = None) -> dict[str, float]:
+def content_scores(text: str, lang: str) -> dict[str, float]:
     """Topic scores of an article's text with its opening counted again (0..1 each)."""
-    return _with_opening(raw_scores(text, lang, memo), raw_scores(_opening(text), lang, memo))
+    return _with_opening(raw_scores(text, lang), raw_scores(_opening(text), lang))
 
 
 def _with_opening(whole: dict[str, float], opening: dict[str, float]) -> dict[str, float]:
@@ -820,9 +797,9 @@ class LineScores:
     def raw(self, a: int, b: int) -> dict[str, float]:
         """`raw_scores` of lines[a:b] joined by "\n"."""
         found_of = self._found[a:b]
-        if None in found_of:
-            return raw_scores("\n".join(self.lines[a:b]), self.lang)
         table = self._table
+        if None in found_of or not table.by_line:
+            return raw_scores("\n".join(self.lines[a:b]), self.lang)
         line_hits = self._line_hits
         if b - a == 1:  # one line: every pattern's hits are its line hits
             counted = {i: line_hits(i, a) for i in found_of[0]}
