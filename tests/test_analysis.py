@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.analysis import analyse, analyse_query_term, normalise_term
+from indexer.analysis import analyse, analyse_query_term, index_terms, normalise_term
 from indexer.query import (
     And,
     Not,
@@ -148,6 +148,40 @@ def test_analyse_never_fails_and_offsets_are_sound(text, lang):
         assert 0 <= t.start < t.end <= len(text)
         assert t.term and " " not in t.term
     assert [t.pos for t in toks] == sorted(t.pos for t in toks)
+
+
+def _same_as_analyse(text: str, lang: str) -> None:
+    toks = analyse(text, lang)
+    got = index_terms(text, lang)
+    assert got.terms == [t.term for t in toks]
+    assert (got.positions or list(range(len(toks)))) == [t.pos for t in toks]
+    if got.written is not None:
+        assert got.written == [text[t.start:t.end] for t in toks]
+
+
+# Latin text with accents (precomposed and combining), apostrophes, numbers and CJK runs
+_MIXED = st.text(alphabet=st.sampled_from(list("aAeçãåäöÉ\u0301\u0303'’-.,1 \n") + ["税", "收"]),
+                 max_size=60)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.text(max_size=60), _MIXED), st.sampled_from(["en", "pt", "sv", "zh", "es"]))
+def test_index_terms_is_analyse_without_offsets(text, lang):
+    """The index build's fast path gives the terms and positions `analyse` gives."""
+    _same_as_analyse(text, lang)
+
+
+def test_index_terms_is_analyse_on_the_corpus(ingested):
+    from contextlib import closing
+
+    from indexer import store
+
+    with closing(store.connect(ingested)) as db:
+        rows = db.execute("SELECT text, raw, lang FROM units").fetchall()
+    assert len(rows) > 900  # every unit of the five bundled texts
+    for text, raw, lang in rows:  # normalised text (indexed) and the OCR'd raw text
+        _same_as_analyse(text, lang)
+        _same_as_analyse(raw, lang)
 
 
 # --- parser -------------------------------------------------------------------------------------
