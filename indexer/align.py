@@ -455,6 +455,18 @@ def _phi(x: float) -> float:
 
 def evidence(a: Segment, b: Segment, model: Model) -> dict[str, float]:
     """The log-likelihood ratio pieces for `a` and `b` being translations of each other."""
+    ev = _structural(a, b, model)
+    ev["lexicon"] = _lexicon_llr(a, b, model)
+    return ev
+
+
+def _lexicon_limit(model: Model) -> float:
+    """The bound of the lexicon piece: |lexicon| <= this."""
+    return 3.0 if model.calibrated else 1.0
+
+
+def _structural(a: Segment, b: Segment, model: Model) -> dict[str, float]:
+    """The cheap pieces of `evidence`: numbering key, numbers, length (in that order)."""
     ev: dict[str, float] = {}
     if a.key is not None and b.key is not None:
         ev["number"] = 3.0 if a.key == b.key else -2.0
@@ -469,13 +481,17 @@ def evidence(a: Segment, b: Segment, model: Model) -> dict[str, float]:
     delta = (b.length - a.length * model.ratio) / a.spread
     p = max(1e-12, 2 * (1 - _phi(abs(delta))))
     ev["length"] = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
-    # log-likelihood ratio of two normal distributions with a shared variance (LDA)
+    return ev
+
+
+def _lexicon_llr(a: Segment, b: Segment, model: Model) -> float:
+    """The lexicon piece of `evidence`: log-likelihood ratio of two normal distributions
+    with a shared variance (LDA) of the lexical similarity, within +-`_lexicon_limit`."""
     s = lexical(a, b, model)
     mid = (model.lex_pos + model.lex_neg) / 2
     slope = (model.lex_pos - model.lex_neg) / max(model.lex_var, 1e-4)
-    limit = 3.0 if model.calibrated else 1.0
-    ev["lexicon"] = max(-limit, min(limit, slope * (s - mid)))
-    return ev
+    limit = _lexicon_limit(model)
+    return max(-limit, min(limit, slope * (s - mid)))
 
 
 def _logistic(x: float) -> float:
@@ -511,6 +527,10 @@ class Bead:
     evidence: str
 
 
+#: Skip weighing a bead in full when even the largest lexicon piece could not make it win
+#: (False weighs every bead: the same alignment, slower; tests compare the two).
+PRUNE = True
+
 #: Half-width of the diagonal band the sequence aligner explores (at least, and as a share).
 BAND_MIN = 4
 BAND_SHARE = 0.15
@@ -528,15 +548,33 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
     back: list[list[tuple | None]] = [[None] * (m + 1) for _ in range(n + 1)]
     cost[0][0] = 0.0
     cache: dict[tuple, dict[str, float]] = {}
+    cheap: dict[tuple, tuple[dict[str, float], float]] = {}
+    limit = _lexicon_limit(model)
+
+    def structural(i: int, j: int, di: int, dj: int) -> tuple[dict[str, float], float]:
+        """The bead's evidence without the lexicon piece (the costly one) and the most the
+        whole evidence can add up to."""
+        k = (i, j, di, dj)
+        got = cheap.get(k)
+        if got is None:
+            sa = seg_a[i] if di == 1 else merged_a[i]
+            sb = seg_b[j] if dj == 1 else merged_b[j]
+            ev = _structural(sa, sb, model)
+            position = 0.0
+            if n == m and i == j and di == dj == 1:
+                # same place in two lists of the same length; the only child of both parents
+                position = 2.0 if n == 1 else 1.0
+            got = cheap[k] = (ev, sum(ev.values()) + position + limit)
+        return got
 
     def ev_of(i: int, j: int, di: int, dj: int) -> dict[str, float]:
         k = (i, j, di, dj)
         if k not in cache:
             sa = seg_a[i] if di == 1 else merged_a[i]
             sb = seg_b[j] if dj == 1 else merged_b[j]
-            ev = evidence(sa, sb, model)
+            ev = dict(structural(i, j, di, dj)[0])
+            ev["lexicon"] = _lexicon_llr(sa, sb, model)
             if n == m and i == j and di == dj == 1:
-                # same place in two lists of the same length; the only child of both parents
                 ev["position"] = 2.0 if n == 1 else 1.0
             cache[k] = ev
         return cache[k]
@@ -550,12 +588,20 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
             if i == j == 0:
                 continue
             best, arg = inf, None
+            # the cheapest skip into this cell: a bead whose evidence cannot bring it below
+            # that (or below the best so far) is not weighed in full, since it cannot win
+            skip = min(cost[i - 1][j] if i else inf, cost[i][j - 1] if j else inf) + SKIP
             for di, dj in BEADS:
                 pi, pj = i - di, j - dj
                 if pi < 0 or pj < 0 or cost[pi][pj] == inf:
                     continue
                 if di and dj:
                     if (di == 2 and pi not in merged_a) or (dj == 2 and pj not in merged_b):
+                        continue
+                    most = structural(pi, pj, di, dj)[1]
+                    least = (-(PRIOR + most) + (MERGE if di + dj > 2 else 0.0)
+                             + cost[pi][pj])
+                    if PRUNE and least > min(best, skip) + 1e-9:
                         continue
                     ev = ev_of(pi, pj, di, dj)
                     c = -(PRIOR + sum(ev.values())) + (MERGE if di + dj > 2 else 0.0)

@@ -354,3 +354,30 @@ def test_parallel_alignment_gives_the_same_rows(ingested) -> None:
     two = align.align_corpus(items, workers=2)
     assert len({r[0] for r in two}) >= align.PARALLEL_MIN_TREATIES
     assert two == one
+
+
+def _every_other_paragraph_dropped(version):
+    def thin(u):
+        kids = tuple(c for k, c in enumerate(u.children) if c.kind != "paragraph" or k % 2 == 0)
+        return replace(u, children=kids)
+    return replace(version, units=tuple(thin(u) for u in version.units))
+
+
+@pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
+@pytest.mark.parametrize("variant", ["as stored", "numbers stripped", "paragraphs dropped"])
+def test_pruned_dp_gives_the_same_alignment(ingested, monkeypatch, treaty, variant):
+    """The aligner skips weighing beads that cannot win; weighing every bead gives the same
+    links, scores, methods and evidence, also when numbering is missing or units are lost."""
+    from indexer import align
+
+    v = _versions(ingested, treaty)
+    versions = list(v.values())
+    if variant == "numbers stripped":
+        versions[-1] = _strip_numbers(versions[-1])
+    elif variant == "paragraphs dropped":
+        versions[-1] = _every_other_paragraph_dropped(versions[-1])
+    pruned = align_versions(treaty, versions)
+    monkeypatch.setattr(align, "PRUNE", False)
+    full = align_versions(treaty, versions)
+    assert pruned == full
+    assert pruned.links
