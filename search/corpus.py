@@ -69,13 +69,13 @@ class Corpus:
     @cached_property
     def citation_refs(self) -> list:
         """The treaties as citation targets (search.citations.TreatyRef), derived once."""
-        from search.citations import TreatyRef
+        from search.citations import RefIndex, TreatyRef
 
         refs = []
         for t in self._treaties.values():
             year = t.signed[:4] if t.signed else t.id[-4:]
             refs.append(TreatyRef(t.id, tuple(t.parties), int(year) if year.isdigit() else None))
-        return refs
+        return RefIndex(refs)
 
     def treaty(self, treaty_id: str) -> Treaty:
         found = self._treaties.get(treaty_id)

@@ -287,3 +287,21 @@ def test_doctests() -> None:
     for module in (citations, countries):
         result = doctest.testmod(module)
         assert result.failed == 0
+
+
+_PARTY = st.sampled_from(["BR", "PE", "SE", "CN", "PT", "ES", "se", "br"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(refs=st.lists(st.tuples(st.sampled_from(["a", "b", "c"]),
+                               st.lists(_PARTY, max_size=4).map(tuple),
+                               st.sampled_from([None, 1965, 2006])), max_size=12),
+       parties=st.lists(st.sampled_from(["BR", "PE", "SE", "CN", "XX"]), max_size=3),
+       year=st.sampled_from([None, 1965, 2006]))
+def test_resolve_by_party_index_is_resolve_over_all(refs, parties, year):
+    """The corpus's party index (RefIndex) gives what checking every treaty gives."""
+    from search.citations import Citation, RefIndex, TreatyRef, resolve
+
+    treaties = [TreatyRef(f"{name}-{k}", ps, y) for k, (name, ps, y) in enumerate(refs)]
+    c = Citation(parties=tuple(sorted(set(parties))), year=year)
+    assert resolve(c, RefIndex(treaties)) == resolve(c, treaties)
