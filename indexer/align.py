@@ -200,9 +200,9 @@ def _types(text: str, lang: str) -> tuple[str, ...]:
     return tuple(filter(None, types))
 
 
-@lru_cache(maxsize=65536)
 def tokens(text: str, lang: str) -> frozenset[str]:
-    """Word types for the lexical cue: folded stems (Han characters for Chinese)."""
+    """Word types for the lexical cue: folded stems (Han characters for Chinese); from the
+    cached `_cues` of the text."""
     return _cues(text, lang).toks
 
 
@@ -548,34 +548,34 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
     back: list[list[tuple | None]] = [[None] * (m + 1) for _ in range(n + 1)]
     cost[0][0] = 0.0
     cache: dict[tuple, dict[str, float]] = {}
-    cheap: dict[tuple, tuple[dict[str, float], float]] = {}
+    cheap: dict[tuple, tuple[dict[str, float], float, float]] = {}
     limit = _lexicon_limit(model)
 
-    def structural(i: int, j: int, di: int, dj: int) -> tuple[dict[str, float], float]:
-        """The bead's evidence without the lexicon piece (the costly one) and the most the
-        whole evidence can add up to."""
+    def pair(i: int, j: int, di: int, dj: int) -> tuple[Segment, Segment]:
+        return (seg_a[i] if di == 1 else merged_a[i], seg_b[j] if dj == 1 else merged_b[j])
+
+    def structural(i: int, j: int, di: int, dj: int) -> tuple[dict[str, float], float, float]:
+        """The bead's evidence without the lexicon piece (the costly one), its position
+        piece, and the most the whole evidence can add up to."""
         k = (i, j, di, dj)
         got = cheap.get(k)
         if got is None:
-            sa = seg_a[i] if di == 1 else merged_a[i]
-            sb = seg_b[j] if dj == 1 else merged_b[j]
-            ev = _structural(sa, sb, model)
+            ev = _structural(*pair(i, j, di, dj), model)
             position = 0.0
             if n == m and i == j and di == dj == 1:
                 # same place in two lists of the same length; the only child of both parents
                 position = 2.0 if n == 1 else 1.0
-            got = cheap[k] = (ev, sum(ev.values()) + position + limit)
+            got = cheap[k] = (ev, position, sum(ev.values()) + position + limit)
         return got
 
     def ev_of(i: int, j: int, di: int, dj: int) -> dict[str, float]:
         k = (i, j, di, dj)
         if k not in cache:
-            sa = seg_a[i] if di == 1 else merged_a[i]
-            sb = seg_b[j] if dj == 1 else merged_b[j]
-            ev = dict(structural(i, j, di, dj)[0])
-            ev["lexicon"] = _lexicon_llr(sa, sb, model)
-            if n == m and i == j and di == dj == 1:
-                ev["position"] = 2.0 if n == 1 else 1.0
+            structure, position, _ = structural(i, j, di, dj)
+            ev = dict(structure)
+            ev["lexicon"] = _lexicon_llr(*pair(i, j, di, dj), model)
+            if position:
+                ev["position"] = position
             cache[k] = ev
         return cache[k]
 
@@ -598,7 +598,7 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
                 if di and dj:
                     if (di == 2 and pi not in merged_a) or (dj == 2 and pj not in merged_b):
                         continue
-                    most = structural(pi, pj, di, dj)[1]
+                    most = structural(pi, pj, di, dj)[2]
                     least = (-(PRIOR + most) + (MERGE if di + dj > 2 else 0.0)
                              + cost[pi][pj])
                     if PRUNE and least > min(best, skip) + 1e-9:
@@ -845,7 +845,6 @@ def align_versions(treaty: str, versions: Sequence[Version],
     each pair in the order the versions come."""
     # texts are tokenised once per treaty, whichever pairs and passes use them; the caches
     # are emptied per treaty so that nothing is carried from one treaty to the next
-    tokens.cache_clear()
     _cues.cache_clear()
     _segment_of.cache_clear()
     _numbers.cache_clear()
