@@ -38,7 +38,7 @@ from indexer.numerals import (
     point_labels,
 )
 from indexer.recover import Anchor, find_references, heading_like, recover, top_para
-from indexer.topics import LineScores, classify, normalise, treaty_register
+from indexer.topics import LineScores, classify_title, normalise, treaty_register
 
 # ---------------------------------------------------------------------------------------------
 # Line grammars
@@ -251,26 +251,39 @@ def _runs(heads: dict[int, Heading]) -> list[list[int]]:
 
 def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence[str], lang: str,
                scores: LineScores) -> tuple[int | None, list[int]]:
-    """Index of the run that is the treaty: most articles that read as tax-treaty topics."""
+    """Index of the run that is the treaty: most articles that read as tax-treaty topics.
+
+    An article adds at most `_ARTICLE_MAX` to its run's total (1.0 for topic evidence, 0.3
+    for treaty register), so runs are weighed longest first and a run stops being weighed
+    as soon as even full marks for its remaining articles could not beat the best total
+    found: it cannot be the treaty (the treaty's total is always weighed in full)."""
     if not runs:
         return None, []
     if len(runs) == 1:
         return 0, []  # nothing to choose from: the scores below would not matter
-    totals = []
-    for r, run in enumerate(runs):
+    best: tuple[float, int, int] | None = None
+    for r in sorted(range(len(runs)), key=lambda r: (-len(runs[r]), r)):
+        run = runs[r]
         total = 0.0
         for j, i in enumerate(run):
+            if best is not None and total + _ARTICLE_MAX * (len(run) - j) < best[0] - 1e-9:
+                break  # even full marks for the rest would lose
             end = run[j + 1] if j + 1 < len(run) else min(len(texts), i + 40)
-            s = normalise(scores.raw(i, end))  # `score_all` of the lines joined
-            title = heads[i].title
-            if classify(title, "", lang)[0] is not None:
+            if classify_title(heads[i].title) is not None:  # = `classify(title, "", lang)`
                 total += 1.0
             else:
+                s = normalise(scores.raw(i, end))  # `score_all` of the lines joined
                 total += max(s.values(), default=0.0)
             total += 0.3 * min(1.0, treaty_register("\n".join(texts[i:end]), lang) / 3.0)
-        totals.append((total, len(run), r))
-    best = max(totals)[2]
-    return best, [r for r in range(len(runs)) if r != best]
+        else:
+            if best is None or (total, len(run), r) > best:
+                best = (total, len(run), r)
+    assert best is not None  # the longest run is always weighed in full
+    return best[2], [r for r in range(len(runs)) if r != best[2]]
+
+
+#: The most one article adds to its run's total in `_pick_main`.
+_ARTICLE_MAX = 1.3
 
 
 def _walk_back(texts: Sequence[str], i: int, floor: int) -> int:
