@@ -301,8 +301,11 @@ def _dp(
     forced: Sequence[int],
     refs: References,
     tops: Sequence[tuple[str, int] | None] | None = None,
+    *,
+    prune: bool = True,
 ) -> list[tuple[int, int, str | None]]:
-    """Split [g0, g1) into `count` articles (free when None); returns (start, end, topic)."""
+    """Split [g0, g1) into `count` articles (free when None); returns (start, end, topic).
+    `prune=False` keeps the states that cannot reach `count` (same result; for tests)."""
     if count == 1:  # one article: the whole gap, and no boundary to choose
         if any(g0 < i < g1 for i in forced):
             return [(g0, g1, None)]  # a forced boundary inside: no split into one article
@@ -347,11 +350,27 @@ def _dp(
     for a in range(m - 1, -1, -1):
         last_end[a] = a + 1 if a + 1 in forced_pos else last_end[a + 1]
     max_k = count if count is not None else m
+    # With `count` known, a state (b, k) that cannot cover pos[b]..g1 with the remaining
+    # count - k articles can never reach a final state, and neither can anything after it:
+    # such states are not made (the others keep their scores, order and back-pointers).
+    # Articles from pos[b] to g1 can number anything in [fewest[b], m - b]: one per position
+    # at most, and a longer article splits at its next position (not forced, else it ended
+    # there). When no state reaches `count` at all, every state is kept for the fallback.
+    fewest = [0] * (m + 1)
+    for a in range(m - 1, -1, -1):
+        fewest[a] = 1 + min(fewest[a + 1:last_end[a] + 1])
+    prune = prune and count is not None and fewest[0] <= count <= m
+
+    def viable(b: int, k: int) -> bool:
+        return not prune or fewest[b] <= count - k <= m - b  # type: ignore[operator]
+
     neg = float("-inf")
     # best[(b, k, topic)] = (score, back-pointer) for k articles covering pos[0]..pos[b]
     best: dict[tuple[int, int, str | None], tuple[float, tuple | None]] = {}
     for b in range(1, last_end[0] + 1):
         # the first article spans pos[0]..pos[b]; no forced boundary strictly inside
+        if not viable(b, 1):
+            continue
         pen, paras, options = seg_info(0, b)
         for topic, fit in options:
             sc = fit - pen + _ref_score(refs, n0, topic, paras)
@@ -367,6 +386,8 @@ def _dp(
                 prior -= P_UNNUMBERED
             number = n0 + k - 1 if n0 else None
             for b in range(a + 1, last_end[a] + 1):  # no forced boundary strictly inside
+                if not viable(b, k):
+                    continue
                 pen, paras, options = seg_info(a, b)
                 for topic, fit in options:
                     order = 0.0
