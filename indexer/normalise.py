@@ -662,20 +662,17 @@ def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
 def _may_join(runs: list[str], rare: set[str], freq: Callable[[str], float]) -> bool:
     """Could a rare word of `rare` join a neighbour across a plain space? Only if, with the
     run of word characters before or after it in `runs`, it spells a frequent word (a joined
-    form that is a lexicon word has letters only, so both runs are words)."""
+    form that is a lexicon word has letters only, so both runs are words). One scan of
+    `runs`: each place of a rare word is looked at once."""
     last = len(runs) - 1
-    for w in rare:
-        k = -1
-        while True:
-            try:
-                k = runs.index(w, k + 1)
-            except ValueError:
-                break
-            if k > 0 and freq(runs[k - 1] + w) >= _JOIN_FREQ and not w[:1].isupper():
-                return True
-            if (k < last and freq(w + runs[k + 1]) >= _JOIN_FREQ
-                    and not runs[k + 1][:1].isupper()):
-                return True
+    for k, w in enumerate(runs):
+        if w not in rare:
+            continue
+        if k > 0 and freq(runs[k - 1] + w) >= _JOIN_FREQ and not w[:1].isupper():
+            return True
+        if (k < last and freq(w + runs[k + 1]) >= _JOIN_FREQ
+                and not runs[k + 1][:1].isupper()):
+            return True
     return False
 
 
@@ -693,12 +690,15 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     if not rare_runs and not hyphens:
         return text, []
     lex = ctx.lex
+    freq = lex.freq
+    if not hyphens:
+        # only a pair with a rare piece can join (a pair _may_join finds is also one the test
+        # below would find: a frequent joined form of neighbouring runs)
+        if not _may_join(runs, rare_runs, freq):
+            return text, []
     # Whatever the separator, a joined form is frequent and the pieces are neighbouring runs
     # (a separator _SEP_OK accepts has no word character): no such pair, nothing to join.
-    if lex.at_least(_JOIN_FREQ).isdisjoint(map(str.lower, map(str.__add__, runs, runs[1:]))):
-        return text, []
-    freq = lex.freq
-    if not hyphens and not _may_join(runs, rare_runs, freq):
+    elif lex.at_least(_JOIN_FREQ).isdisjoint(map(str.lower, map(str.__add__, runs, runs[1:]))):
         return text, []
     changes: list[Change] = []
 
