@@ -186,24 +186,37 @@ def normalise(
 
     The steps run again over a text they changed until it stops changing (a repair can make
     a word that a step before it would repair in turn, e.g. ``wu]`` -> ``wiil`` -> ``will``),
-    so normalising a normalised text changes nothing."""
+    so normalising a normalised text changes nothing.
+
+    A step is a function of the text alone (its memos only save work), so the steps after
+    the last one that acted in a pass (changed the text or reported a change) were given
+    that pass's final text and left it as it was: the next pass stops when it reaches them
+    with that text still unchanged, as they would leave it unchanged again."""
     ctx = _context(lang, cache_dir)
     funcs = _BY_LANG.get(lang)
     if funcs is None:
         funcs = _BY_LANG[lang] = tuple(st.func for st in STEPS.values()
                                        if st.langs is None or lang in st.langs)
     changes: list[Change] = []
+    settled = len(funcs)  # the steps from this one on left the current text as it is
     for _ in range(MAX_PASSES):
         # tokenisation and protected spans are shared between the steps of one pass only
         ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = None
         made_any = False
-        for func in funcs:
-            text, made = func(text, ctx)
+        acted = -1  # the last step of this pass that changed the text or reported a change
+        for i, func in enumerate(funcs):
+            if i == settled and acted < 0:
+                break  # the text is the one these steps left as it was in the pass before
+            new, made = func(text, ctx)
+            if made or (new is not text and new != text):
+                acted = i
+            text = new
             if made:
                 changes.extend(made)
                 made_any = True
         if not made_any:
             break
+        settled = acted + 1
     return text, tuple(changes)
 
 
