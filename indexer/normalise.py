@@ -186,24 +186,37 @@ def normalise(
 
     The steps run again over a text they changed until it stops changing (a repair can make
     a word that a step before it would repair in turn, e.g. ``wu]`` -> ``wiil`` -> ``will``),
-    so normalising a normalised text changes nothing."""
+    so normalising a normalised text changes nothing.
+
+    A step is a function of the text alone (its memos only save work), so the steps after
+    the last one that acted in a pass (changed the text or reported a change) were given
+    that pass's final text and left it as it was: the next pass stops when it reaches them
+    with that text still unchanged, as they would leave it unchanged again."""
     ctx = _context(lang, cache_dir)
     funcs = _BY_LANG.get(lang)
     if funcs is None:
         funcs = _BY_LANG[lang] = tuple(st.func for st in STEPS.values()
                                        if st.langs is None or lang in st.langs)
     changes: list[Change] = []
+    settled = len(funcs)  # the steps from this one on left the current text as it is
     for _ in range(MAX_PASSES):
         # tokenisation and protected spans are shared between the steps of one pass only
         ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = None
         made_any = False
-        for func in funcs:
-            text, made = func(text, ctx)
+        acted = -1  # the last step of this pass that changed the text or reported a change
+        for i, func in enumerate(funcs):
+            if i == settled and acted < 0:
+                break  # the text is the one these steps left as it was in the pass before
+            new, made = func(text, ctx)
+            if made or (new is not text and new != text):
+                acted = i
+            text = new
             if made:
                 changes.extend(made)
                 made_any = True
         if not made_any:
             break
+        settled = acted + 1
     return text, tuple(changes)
 
 
@@ -662,20 +675,17 @@ def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
 def _may_join(runs: list[str], rare: set[str], freq: Callable[[str], float]) -> bool:
     """Could a rare word of `rare` join a neighbour across a plain space? Only if, with the
     run of word characters before or after it in `runs`, it spells a frequent word (a joined
-    form that is a lexicon word has letters only, so both runs are words)."""
+    form that is a lexicon word has letters only, so both runs are words). One scan of
+    `runs`: each place of a rare word is looked at once."""
     last = len(runs) - 1
-    for w in rare:
-        k = -1
-        while True:
-            try:
-                k = runs.index(w, k + 1)
-            except ValueError:
-                break
-            if k > 0 and freq(runs[k - 1] + w) >= _JOIN_FREQ and not w[:1].isupper():
-                return True
-            if (k < last and freq(w + runs[k + 1]) >= _JOIN_FREQ
-                    and not runs[k + 1][:1].isupper()):
-                return True
+    for k, w in enumerate(runs):
+        if w not in rare:
+            continue
+        if k > 0 and freq(runs[k - 1] + w) >= _JOIN_FREQ and not w[:1].isupper():
+            return True
+        if (k < last and freq(w + runs[k + 1]) >= _JOIN_FREQ
+                and not runs[k + 1][:1].isupper()):
+            return True
     return False
 
 
@@ -693,12 +703,15 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     if not rare_runs and not hyphens:
         return text, []
     lex = ctx.lex
+    freq = lex.freq
+    if not hyphens:
+        # only a pair with a rare piece can join (a pair _may_join finds is also one the test
+        # below would find: a frequent joined form of neighbouring runs)
+        if not _may_join(runs, rare_runs, freq):
+            return text, []
     # Whatever the separator, a joined form is frequent and the pieces are neighbouring runs
     # (a separator _SEP_OK accepts has no word character): no such pair, nothing to join.
-    if lex.at_least(_JOIN_FREQ).isdisjoint(map(str.lower, map(str.__add__, runs, runs[1:]))):
-        return text, []
-    freq = lex.freq
-    if not hyphens and not _may_join(runs, rare_runs, freq):
+    elif lex.at_least(_JOIN_FREQ).isdisjoint(map(str.lower, map(str.__add__, runs, runs[1:]))):
         return text, []
     changes: list[Change] = []
 
