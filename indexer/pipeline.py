@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
@@ -62,15 +63,34 @@ def _other_units(lines: Sequence[Line], note: str) -> tuple[Unit, ...]:
     return tuple(units)
 
 
-def _with_changes(unit: Unit, changes_by_line: dict[int, tuple[Change, ...]]) -> Unit:
+class _ChangedLines:
+    """The OCR repairs of one version's lines by source line, looked up by line span: the
+    starts sorted once, so a unit finds its lines by bisection instead of scanning them all."""
+
+    def __init__(self, changes_by_line: dict[int, tuple[Change, ...]]) -> None:
+        self.items = list(changes_by_line.items())  # in the dict's (reading) order
+        order = sorted(range(len(self.items)), key=lambda k: self.items[k][0])
+        self.starts = [self.items[k][0] for k in order]
+        self.order = order
+
+    def within(self, first: int, last: int) -> list[tuple[int, tuple[Change, ...]]]:
+        """The (start, changes) items with first <= start <= last, in the dict's order."""
+        lo = bisect_left(self.starts, first)
+        hi = bisect_right(self.starts, last, lo)
+        return [self.items[k] for k in sorted(self.order[lo:hi])]
+
+
+def _with_changes(unit: Unit, changed: _ChangedLines) -> Unit:
     """Attach the OCR repairs of the unit's source lines where `segment` did not."""
-    children = tuple(_with_changes(c, changes_by_line) for c in unit.children)
-    if unit.changes or not changes_by_line:
-        return replace(unit, children=children)
+    children = tuple(_with_changes(c, changed) for c in unit.children)
+    same = all(a is b for a, b in zip(children, unit.children))
+    if unit.changes or not changed.items:
+        return unit if same else replace(unit, children=children)
     found: list[Change] = []
-    for start, changes in changes_by_line.items():
-        if unit.start <= start <= unit.end:
-            found.extend(ch for ch in changes if ch.before in unit.raw or ch.after in unit.text)
+    for _start, changes in changed.within(unit.start, unit.end):
+        found.extend(ch for ch in changes if ch.before in unit.raw or ch.after in unit.text)
+    if not found and same:
+        return unit
     return replace(unit, children=children, changes=tuple(found))
 
 
@@ -113,8 +133,8 @@ def process(decoded: Decoded, meta: DocMeta) -> tuple[Document, list[tuple]]:
             continue
         normalised = [normalise_line(x) for x in lines]
         units = segment(normalised, lang, article=meta.article)
-        by_line = {x.start: x.changes for x in normalised if x.changes}
-        units = tuple(_with_changes(u, by_line) for u in units)
+        changed = _ChangedLines({x.start: x.changes for x in normalised if x.changes})
+        units = tuple(_with_changes(u, changed) for u in units)
         inferred = sum(1 for u in units if u.kind == "article" and u.number_inferred)
         if _count(units, "article") == 0:
             warnings.append(f"{lang}: no articles found")

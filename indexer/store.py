@@ -40,10 +40,6 @@ CREATE TABLE units (
     text TEXT NOT NULL, raw TEXT NOT NULL, file TEXT NOT NULL,
     start_line INTEGER, end_line INTEGER, changes TEXT
 );
-CREATE INDEX units_treaty ON units(treaty, lang, seq);
-CREATE INDEX units_top ON units(treaty, lang, top);
-CREATE INDEX units_eid ON units(treaty, eid, lang);
-CREATE INDEX units_topic ON units(topic, kind);
 CREATE TABLE removed (
     file TEXT NOT NULL, start_line INTEGER, end_line INTEGER, raw TEXT, reason TEXT
 );
@@ -51,6 +47,14 @@ CREATE TABLE links (
     treaty TEXT NOT NULL, eid TEXT NOT NULL, lang_a TEXT NOT NULL, lang_b TEXT NOT NULL,
     eid_b TEXT NOT NULL, level TEXT NOT NULL, score REAL NOT NULL, method TEXT NOT NULL
 );
+"""
+#: The secondary indexes, built once the tables are filled (one sort each instead of a
+#: B-tree insert per row, which at 100 MB of text no longer fits SQLite's page cache).
+INDEXES = """
+CREATE INDEX units_treaty ON units(treaty, lang, seq);
+CREATE INDEX units_top ON units(treaty, lang, top);
+CREATE INDEX units_eid ON units(treaty, eid, lang);
+CREATE INDEX units_topic ON units(topic, kind);
 CREATE INDEX links_treaty ON links(treaty, eid);
 """
 
@@ -59,18 +63,22 @@ def store_path(data_dir: Path) -> Path:
     return Path(data_dir) / STORE_NAME
 
 
-def _flatten(unit: Unit, treaty: str, lang: str, top: str, parent: str | None, depth: int,
-             counter: list[int]) -> Iterator[tuple]:
+#: `json.dumps(x, ensure_ascii=False)` without making an encoder per call
+_json_text = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def _flatten(unit: Unit, treaty: str, lang: str, file: str, top: str, parent: str | None,
+             depth: int, counter: list[int]) -> Iterator[tuple]:
     counter[0] += 1
     yield (
         f"{treaty}/{lang}/{unit.eid}", treaty, lang, unit.eid, parent, top, counter[0], depth,
         unit.kind, unit.number, unit.label, unit.num, unit.title, unit.topic,
         int(unit.number_inferred), unit.refers_to, unit.chapter, unit.note, unit.text, unit.raw,
-        None, unit.start, unit.end,
-        json.dumps([c.__dict__ for c in unit.changes], ensure_ascii=False) if unit.changes else None,
+        file, unit.start, unit.end,
+        _json_text([c.__dict__ for c in unit.changes]) if unit.changes else None,
     )
     for child in unit.children:
-        yield from _flatten(child, treaty, lang, top, unit.eid, depth + 1, counter)
+        yield from _flatten(child, treaty, lang, file, top, unit.eid, depth + 1, counter)
 
 
 def _insert_document(db: sqlite3.Connection, doc: Document, removed: Iterable[tuple]) -> None:
@@ -87,8 +95,8 @@ def _insert_document(db: sqlite3.Connection, doc: Document, removed: Iterable[tu
     for version in doc.versions:
         rows = []
         for unit in version.units:
-            rows.extend(_flatten(unit, m.treaty, version.lang, unit.eid, None, 0, counter))
-        rows = [r[:20] + (m.file,) + r[21:] for r in rows]
+            rows.extend(_flatten(unit, m.treaty, version.lang, m.file, unit.eid, None, 0,
+                                 counter))
         db.executemany(f"INSERT INTO units VALUES ({','.join('?' * 24)})", rows)
     db.executemany(
         "INSERT INTO removed VALUES (?,?,?,?,?)", [(m.file, *r) for r in removed]
@@ -170,6 +178,8 @@ def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple], list[
     tmp.unlink(missing_ok=True)
     try:
         with closing(sqlite3.connect(tmp)) as db:
+            # a new file that is thrown away unless complete: nothing to roll back to
+            db.execute("PRAGMA journal_mode=OFF")
             db.executescript(SCHEMA)
             db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
             for doc, removed, doc_links in documents:  # may be a generator
@@ -188,6 +198,7 @@ def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple], list[
                 db.execute("DETACH DATABASE old")
             _insert_links(db, links)
             _treaty_rows(db)
+            db.executescript(INDEXES)  # (commits the rows first)
             db.commit()
         os.replace(tmp, final)
     except BaseException:
