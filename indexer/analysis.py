@@ -198,15 +198,18 @@ def _token_term(token: str, lang: str) -> str:
 
 def _latin_terms(tokens: list[str], lang: str) -> list[str]:
     """The term of each token, through a per-language table: only the tokens new to it are
-    analysed, one by one."""
+    analysed, one by one (and only when there are some is the set of them made)."""
     table = _term_tables.setdefault(lang, {})
+    try:
+        return list(map(table.__getitem__, tokens))
+    except KeyError:
+        pass
     new = set(tokens).difference(table)
-    if new:
-        if len(table) + len(new) > _TERMS_MAX:
-            table.clear()
-            new = set(tokens)
-        for token in new:
-            table[token] = _token_term(token, lang)
+    if len(table) + len(new) > _TERMS_MAX:
+        table.clear()
+        new = set(tokens)
+    for token in new:
+        table[token] = _token_term(token, lang)
     return list(map(table.__getitem__, tokens))
 
 

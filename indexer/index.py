@@ -256,16 +256,18 @@ _surface_forms: dict[str, str] = {}  # word as written -> lower case NFC ("": no
 
 def _surface_words(written: list[str]) -> set[str]:
     """The distinct surface words of tokens as written: lower case, NFC, letters only."""
-    tokens = set(written)
-    new = tokens.difference(_surface_forms)
-    if new:
+    try:
+        words = set(map(_surface_forms.__getitem__, written))
+    except KeyError:  # some tokens are new to the table: add them
+        tokens = set(written)
+        new = tokens.difference(_surface_forms)
         if len(_surface_forms) + len(new) > _SURFACE_MAX:
             _surface_forms.clear()
             new = tokens
         for token in new:
             low = token.lower()
             _surface_forms[token] = unicodedata.normalize("NFC", low) if low.isalpha() else ""
-    words = set(map(_surface_forms.__getitem__, tokens))
+        words = set(map(_surface_forms.__getitem__, tokens))
     words.discard("")
     return words
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 import tantivy
@@ -34,6 +35,8 @@ from indexer.query import (
     text_fields,
 )
 
+#: Text fields named so hold a topic's display names (see `indexer.index`): few distinct values.
+TOPIC_PREFIX = "topic_"
 #: The fast field of each document's group number (`Row.group`).
 GROUP = "group"
 #: Most groups one terms aggregation may count (tantivy's bucket limit is 65000); more are
@@ -85,7 +88,10 @@ def _add_rows(writer: tantivy.IndexWriter, rows: Iterable[Row]) -> int:
             if isinstance(tokens.terms, str) and tokens.positions is None:
                 doc.add_text(name, tokens.terms)  # joined by spaces, no space in a term
             else:
-                doc.add_pre_tokenized_text(name, _pre_tokenized(tokens))
+                doc.add_pre_tokenized_text(name, _shared_pre_tokenized(
+                    tokens.terms if isinstance(tokens.terms, str) else tuple(tokens.terms),
+                    None if tokens.positions is None else tuple(tokens.positions),
+                ) if name.startswith(TOPIC_PREFIX) else _pre_tokenized(tokens))
         writer.add_document(doc)
         n += 1
     return n
@@ -103,6 +109,14 @@ def _pre_tokenized(tokens: FieldTerms) -> tantivy.PreTokenizedString:
         out.append(tantivy.Token(term, pos, start, end))
         start = end + 1
     return tantivy.PreTokenizedString(" ".join(terms), out)
+
+
+@lru_cache(maxsize=1024)
+def _shared_pre_tokenized(terms: str | tuple[str, ...],
+                          positions: tuple[int, ...] | None) -> tantivy.PreTokenizedString:
+    """`_pre_tokenized` of a topic field: the display names of a topic, one of a small fixed
+    set that many documents share (so cached)."""
+    return _pre_tokenized(FieldTerms(terms, positions))
 
 
 def _regex_escape(s: str) -> str:
