@@ -321,13 +321,19 @@ def _could_match(texts: list[str], reps: list[str]) -> list[bool]:
     C, and with a margin against rounding); True only means `_similar` has to decide."""
     if not texts or not reps:
         return [False] * len(texts)
+    return _pair_bounds(texts, reps).any(axis=1).tolist()
+
+
+def _pair_bounds(texts: list[str], reps: list[str]) -> np.ndarray:
+    """Matrix of `_could_match` per pair: False where `_similar(texts[i], reps[j])` cannot
+    hold (symmetric in the pair, as the bounds are)."""
     lcs = process.cdist(texts, reps, scorer=LCSseq.similarity, dtype=np.int32)
     lt = np.array([len(t) for t in texts])[:, None]
     lr = np.array([len(r) for r in reps])[None, :]
     ls, total, eps = np.minimum(lt, lr), lt + lr, 1e-9
     whole = (2 * ls >= (_SIMILAR - 0.1) * total - eps) & (2 * lcs >= _SIMILAR * total - eps)
     start = (ls >= 15) & (np.maximum(lt, lr) > ls) & (2 * lcs >= 0.9 * (ls + ls) - eps)
-    return (whole | start).any(axis=1).tolist()
+    return (whole | start) & (lt > 0) & (lr > 0)
 
 
 def _collapse_spaced(text: str) -> str:
@@ -346,15 +352,26 @@ def _header_candidate(text: str) -> bool:
 
 
 def _cluster(keys: dict[int, str], verdicts: dict[tuple[str, str], bool]) -> list[list[int]]:
+    """Lines grouped greedily: each joins the first cluster with a representative it is
+    `_similar` to. Pairs that cannot be similar (`_pair_bounds` of all distinct keys, taken at
+    once) are never compared, so whole clusters are passed over without a look."""
+    distinct = list(dict.fromkeys(keys.values()))
+    number = {key: k for k, key in enumerate(distinct)}
+    possible = [set(np.flatnonzero(row).tolist()) for row in _pair_bounds(distinct, distinct)]
     clusters: list[tuple[list[str], list[int]]] = []
+    holding: dict[int, list[int]] = {}  # distinct key -> the clusters it represents, in order
     for i, key in keys.items():
-        for reps, members in clusters:
-            if any(_similar(key, rep, verdicts) for rep in reps):
+        near = possible[number[key]]
+        for c in sorted({c for r in near for c in holding.get(r, ())}):
+            reps, members = clusters[c]
+            if any(_similar(key, rep, verdicts) for rep in reps if number[rep] in near):
                 members.append(i)
                 if key not in reps and len(reps) < 8:
                     reps.append(key)
+                    holding.setdefault(number[key], []).append(c)
                 break
         else:
+            holding.setdefault(number[key], []).append(len(clusters))
             clusters.append(([key], [i]))
     return [members for _reps, members in clusters if len(members) >= 3]
 
