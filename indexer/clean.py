@@ -450,6 +450,16 @@ def _furniture_kinds(lines: list[str]) -> dict[int, str]:
     return kinds
 
 
+def _line(text: str, raw: str, start: int, end: int, page: int, block: int) -> Line:
+    """`Line(text, raw, start, end, page, block)` without the frozen dataclass's
+    `object.__setattr__` per field (a clean makes one per logical line): its fields, in
+    order, set at once (Line has no `__post_init__`)."""
+    line = object.__new__(Line)
+    line.__dict__.update(text=text, raw=raw, start=start, end=end, page=page, block=block,
+                         lang="", changes=())
+    return line
+
+
 # --- layout ---------------------------------------------------------------------------------
 
 
@@ -500,7 +510,7 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
 
 def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line]:
     if not wrapped:
-        return [Line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
+        return [_line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
     width = max(len(p.text) for p in block)
     groups: list[list[_Phys]] = []
     prev_heading = False  # is_heading of the line before, asked once per line
@@ -525,7 +535,7 @@ def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line
             text = join_lines(text, p.text, vocab)
         raw = "\n".join(p.raw for p in group)
         first, last = group[0], group[-1]
-        out.append(Line(text, raw, first.number, last.number, first.page, first.block))
+        out.append(_line(text, raw, first.number, last.number, first.page, first.block))
     return out
 
 
@@ -550,7 +560,7 @@ def clean(text: str) -> Cleaned:
         elif kind is None and raw.strip():
             in_break = False
         if kind is not None:
-            furniture.append(Line(raw.strip(), raw, i + 1, i + 1, page, max(block, 0)))
+            furniture.append(_line(raw.strip(), raw, i + 1, i + 1, page, max(block, 0)))
             in_block = False
             continue
         if not raw.strip():
