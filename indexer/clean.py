@@ -321,13 +321,19 @@ def _could_match(texts: list[str], reps: list[str]) -> list[bool]:
     C, and with a margin against rounding); True only means `_similar` has to decide."""
     if not texts or not reps:
         return [False] * len(texts)
+    return _pair_bounds(texts, reps).any(axis=1).tolist()
+
+
+def _pair_bounds(texts: list[str], reps: list[str]) -> np.ndarray:
+    """Matrix of `_could_match` per pair: False where `_similar(texts[i], reps[j])` cannot
+    hold (symmetric in the pair, as the bounds are)."""
     lcs = process.cdist(texts, reps, scorer=LCSseq.similarity, dtype=np.int32)
     lt = np.array([len(t) for t in texts])[:, None]
     lr = np.array([len(r) for r in reps])[None, :]
     ls, total, eps = np.minimum(lt, lr), lt + lr, 1e-9
     whole = (2 * ls >= (_SIMILAR - 0.1) * total - eps) & (2 * lcs >= _SIMILAR * total - eps)
     start = (ls >= 15) & (np.maximum(lt, lr) > ls) & (2 * lcs >= 0.9 * (ls + ls) - eps)
-    return (whole | start).any(axis=1).tolist()
+    return (whole | start) & (lt > 0) & (lr > 0)
 
 
 def _collapse_spaced(text: str) -> str:
@@ -346,15 +352,26 @@ def _header_candidate(text: str) -> bool:
 
 
 def _cluster(keys: dict[int, str], verdicts: dict[tuple[str, str], bool]) -> list[list[int]]:
+    """Lines grouped greedily: each joins the first cluster with a representative it is
+    `_similar` to. Pairs that cannot be similar (`_pair_bounds` of all distinct keys, taken at
+    once) are never compared, so whole clusters are passed over without a look."""
+    distinct = list(dict.fromkeys(keys.values()))
+    number = {key: k for k, key in enumerate(distinct)}
+    possible = [set(np.flatnonzero(row).tolist()) for row in _pair_bounds(distinct, distinct)]
     clusters: list[tuple[list[str], list[int]]] = []
+    holding: dict[int, list[int]] = {}  # distinct key -> the clusters it represents, in order
     for i, key in keys.items():
-        for reps, members in clusters:
-            if any(_similar(key, rep, verdicts) for rep in reps):
+        near = possible[number[key]]
+        for c in sorted({c for r in near for c in holding.get(r, ())}):
+            reps, members = clusters[c]
+            if any(_similar(key, rep, verdicts) for rep in reps if number[rep] in near):
                 members.append(i)
                 if key not in reps and len(reps) < 8:
                     reps.append(key)
+                    holding.setdefault(number[key], []).append(c)
                 break
         else:
+            holding.setdefault(number[key], []).append(len(clusters))
             clusters.append(([key], [i]))
     return [members for _reps, members in clusters if len(members) >= 3]
 
@@ -433,6 +450,16 @@ def _furniture_kinds(lines: list[str]) -> dict[int, str]:
     return kinds
 
 
+def _line(text: str, raw: str, start: int, end: int, page: int, block: int) -> Line:
+    """`Line(text, raw, start, end, page, block)` without the frozen dataclass's
+    `object.__setattr__` per field (a clean makes one per logical line): its fields, in
+    order, set at once (Line has no `__post_init__`)."""
+    line = object.__new__(Line)
+    line.__dict__.update(text=text, raw=raw, start=start, end=end, page=page, block=block,
+                         lang="", changes=())
+    return line
+
+
 # --- layout ---------------------------------------------------------------------------------
 
 
@@ -483,7 +510,7 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
 
 def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line]:
     if not wrapped:
-        return [Line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
+        return [_line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
     width = max(len(p.text) for p in block)
     groups: list[list[_Phys]] = []
     prev_heading = False  # is_heading of the line before, asked once per line
@@ -508,7 +535,7 @@ def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line
             text = join_lines(text, p.text, vocab)
         raw = "\n".join(p.raw for p in group)
         first, last = group[0], group[-1]
-        out.append(Line(text, raw, first.number, last.number, first.page, first.block))
+        out.append(_line(text, raw, first.number, last.number, first.page, first.block))
     return out
 
 
@@ -533,7 +560,7 @@ def clean(text: str) -> Cleaned:
         elif kind is None and raw.strip():
             in_break = False
         if kind is not None:
-            furniture.append(Line(raw.strip(), raw, i + 1, i + 1, page, max(block, 0)))
+            furniture.append(_line(raw.strip(), raw, i + 1, i + 1, page, max(block, 0)))
             in_block = False
             continue
         if not raw.strip():

@@ -159,10 +159,14 @@ class _Features:
 
     __slots__ = ("ids", "size", "weights")
 
-    def __init__(self, size: int, ids: np.ndarray, counts: np.ndarray) -> None:
+    def __init__(self, size: int, ids: np.ndarray, weights: np.ndarray) -> None:
         self.size = size
-        self.ids = ids.astype(np.intp, copy=False)
-        self.weights = np.log1p(counts.astype(np.float32))
+        self.ids = ids  # intp
+        self.weights = weights  # float32: log(1 + count)
+
+    @classmethod
+    def of_counts(cls, size: int, ids: np.ndarray, counts: np.ndarray) -> _Features:
+        return cls(size, ids.astype(np.intp, copy=False), np.log1p(counts.astype(np.float32)))
 
 
 #: Below this many bytes in all, py3langid's own walk is quicker than the vectorised one.
@@ -186,7 +190,7 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
         for data in encoded:
             visits = visit_counts(identifier.tk_nextmove, identifier._rowbase,
                                   identifier.tk_output, data) or {}
-            out.append(_Features(len(data), np.fromiter(visits, np.intp, len(visits)),
+            out.append(_Features.of_counts(len(data), np.fromiter(visits, np.intp, len(visits)),
                                  np.fromiter(visits.values(), np.float32, len(visits))))
         return out
     if sum(sizes) > _CHUNK_BYTES and len(encoded) > 1:  # bounded temporary arrays
@@ -195,7 +199,8 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
     data = np.frombuffer(b"".join(encoded), dtype=np.uint8)
     n = len(data)
     text_of = np.repeat(np.arange(len(encoded)), sizes)
-    offset = np.arange(n) - np.searchsorted(text_of, text_of)  # of each byte in its text
+    begins = np.cumsum(sizes) - sizes  # where each text starts
+    offset = np.arange(n) - np.repeat(begins, sizes)  # of each byte in its text
     state = np.zeros(n, dtype=np.int64)
     for back in range(_CONTEXT - 1, -1, -1):
         if back >= n:
@@ -207,19 +212,25 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
     hit = found >= 0
     width = automaton.features
     keys = text_of[hit] * width + found[hit]  # (text, feature) of every hit, in text order
-    # count equal keys; the first of each, in order, gives py3langid's order of features
-    by_key = np.argsort(keys, kind="stable")
-    sorted_keys = keys[by_key]
+    # count equal keys; the first of each, in order, gives py3langid's order of features.
+    # Sorted as key * hits + position (distinct values: no stable sort needed), each key's
+    # run of hits starts with its first one.
+    hits = len(keys)
+    ordered = np.sort(keys * hits + np.arange(hits))
+    sorted_keys = ordered // hits
     starts = np.flatnonzero(np.concatenate(([True], sorted_keys[1:] != sorted_keys[:-1])))
-    first = by_key[starts]
-    counts = np.zeros(len(keys), dtype=np.int64)
-    counts[first] = np.diff(np.append(starts, len(keys)))
+    first = ordered[starts] % hits
+    counts = np.zeros(hits, dtype=np.int64)
+    counts[first] = np.diff(np.append(starts, hits))
     is_first = counts > 0
     keys, counts = keys[is_first], counts[is_first]
-    bounds = np.searchsorted(keys // width, np.arange(len(encoded) + 1))
+    bounds = np.searchsorted(keys // width, np.arange(len(encoded) + 1)).tolist()
+    # (log1p of float32 is element-wise: the same values as taken text by text)
+    weights = np.log1p(counts.astype(np.float32))
+    ids = (keys % width).astype(np.intp, copy=False)
     return [
-        _Features(size, keys[lo:hi] % width, counts[lo:hi])
-        for size, lo, hi in zip(sizes, bounds[:-1].tolist(), bounds[1:].tolist())
+        _Features(size, ids[lo:hi], weights[lo:hi])
+        for size, lo, hi in zip(sizes, bounds[:-1], bounds[1:])
     ]
 
 
