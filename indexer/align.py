@@ -243,6 +243,7 @@ class Segment:
     spread: float = field(compare=False, default=0.0)  # sqrt(6.8 * max(length, 20))
     # 5-letter prefix -> the types of `toks` with it (the keys are `pref5`)
     by_prefix: Mapping[str, frozenset[str]] = field(compare=False, default_factory=dict)
+    key_set: frozenset[str] = field(compare=False, default=frozenset())  # keys but None
 
 
 def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
@@ -276,7 +277,8 @@ def _segment_of(eids: tuple[str, ...], texts: tuple[str, ...], keys: tuple[str |
     return Segment(eids=eids, key=keys[0] if len(keys) == 1 else None, keys=keys,
                    length=length, nums=nums, toks=toks, pref5=frozenset(by_prefix),
                    n_nums=sum(nums.values()), by_prefix=by_prefix,
-                   spread=math.sqrt(6.8 * max(length, 20)))
+                   spread=math.sqrt(6.8 * max(length, 20)),
+                   key_set=frozenset(keys).difference((None,)))
 
 
 _LABEL_RE = re.compile(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*")
@@ -337,6 +339,8 @@ class Model:
     calibrated: bool = False  # False: too few pairs to measure the above; the cue is damped
     _weights: dict = field(default_factory=dict, repr=False)
     _idf: dict = field(default_factory=dict, repr=False)  # side -> (type -> idf, default)
+    # (id(a), id(b)) -> `_pieces` of segments a and b, with a, b and the ratio they are for
+    _pieces: dict = field(default_factory=dict, repr=False)
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
         """IDF weights of a segment's informative word types (cached per segment)."""
@@ -467,21 +471,51 @@ def _lexicon_limit(model: Model) -> float:
 
 def _structural(a: Segment, b: Segment, model: Model) -> dict[str, float]:
     """The cheap pieces of `evidence`: numbering key, numbers, length (in that order)."""
+    number, nums, length, _ = _pieces(a, b, model)
     ev: dict[str, float] = {}
+    if number is not None:
+        ev["number"] = number
+    if nums is not None:
+        ev["numbers"] = nums
+    ev["length"] = length
+    return ev
+
+
+_SQRT2 = math.sqrt(2)
+
+
+def _pieces(a: Segment, b: Segment, model: Model
+            ) -> tuple[float | None, float | None, float, float]:
+    """`_structural` as plain floats: the number and numbers pieces (None when absent), the
+    length piece, and their sum (added in that order, as ``sum(ev.values())``). Cached on the
+    model per pair of segment objects: the second pass weighs the same beads, and the pieces
+    depend on the model's length ratio only (kept with them)."""
+    got = model._pieces.get((id(a), id(b)))
+    if got is not None and got[4] is a and got[5] is b and got[6] == model.ratio:
+        return got[:4]
+    number = None
+    total = 0.0
     if a.key is not None and b.key is not None:
-        ev["number"] = 3.0 if a.key == b.key else -2.0
-    elif set(a.keys) & set(b.keys) - {None}:
-        ev["number"] = 1.5
+        number = 3.0 if a.key == b.key else -2.0
+        total += number
+    elif not a.key_set.isdisjoint(b.key_set):
+        number = 1.5
+        total += number
     na, nb = a.nums, b.nums
+    nums = None
     if na or nb:
         # the size of the multiset intersection (counts are positive)
         matched = sum(min(c, nb[k]) for k, c in na.items() if k in nb) if na and nb else 0
         missing = a.n_nums + b.n_nums - 2 * matched
-        ev["numbers"] = 1.2 * min(matched, 3) - 0.6 * min(missing, 4)
+        nums = 1.2 * min(matched, 3) - 0.6 * min(missing, 4)
+        total += nums
     delta = (b.length - a.length * model.ratio) / a.spread
-    p = max(1e-12, 2 * (1 - _phi(abs(delta))))
-    ev["length"] = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
-    return ev
+    # the two-sided tail of the standard normal: 2 * (1 - _phi(|delta|))
+    p = max(1e-12, 2 * (1 - 0.5 * (1 + math.erf(abs(delta) / _SQRT2))))
+    length = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
+    total += length
+    model._pieces[id(a), id(b)] = (number, nums, length, total, a, b, model.ratio)
+    return number, nums, length, total
 
 
 def _lexicon_llr(a: Segment, b: Segment, model: Model) -> float:
@@ -546,78 +580,83 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
     inf = float("inf")
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
     back: list[list[tuple | None]] = [[None] * (m + 1) for _ in range(n + 1)]
+    lexicon_of: dict[tuple[int, int], float] = {}  # cell -> lexicon piece of its bead
     cost[0][0] = 0.0
-    cache: dict[tuple, dict[str, float]] = {}
-    cheap: dict[tuple, tuple[dict[str, float], float, float]] = {}
     limit = _lexicon_limit(model)
+    sides_a, sides_b = (None, seg_a, merged_a), (None, seg_b, merged_b)
 
-    def pair(i: int, j: int, di: int, dj: int) -> tuple[Segment, Segment]:
-        return (seg_a[i] if di == 1 else merged_a[i], seg_b[j] if dj == 1 else merged_b[j])
-
-    def structural(i: int, j: int, di: int, dj: int) -> tuple[dict[str, float], float, float]:
-        """The bead's evidence without the lexicon piece (the costly one), its position
-        piece, and the most the whole evidence can add up to."""
-        k = (i, j, di, dj)
-        got = cheap.get(k)
-        if got is None:
-            ev = _structural(*pair(i, j, di, dj), model)
-            position = 0.0
-            if n == m and i == j and di == dj == 1:
-                # same place in two lists of the same length; the only child of both parents
-                position = 2.0 if n == 1 else 1.0
-            got = cheap[k] = (ev, position, sum(ev.values()) + position + limit)
-        return got
-
-    def ev_of(i: int, j: int, di: int, dj: int) -> dict[str, float]:
-        k = (i, j, di, dj)
-        if k not in cache:
-            structure, position, _ = structural(i, j, di, dj)
-            ev = dict(structure)
-            ev["lexicon"] = _lexicon_llr(*pair(i, j, di, dj), model)
-            if position:
-                ev["position"] = position
-            cache[k] = ev
-        return cache[k]
+    def position(i: int, j: int, di: int, dj: int) -> float:
+        if n == m and i == j and di == dj == 1:
+            # same place in two lists of the same length; the only child of both parents
+            return 2.0 if n == 1 else 1.0
+        return 0.0
 
     # Only cells near the diagonal are explored (as hunalign does): versions of one treaty
     # do not drift far apart, and the band keeps long lists from costing n x m evidence.
     band = max(BAND_MIN, abs(n - m) + 3, int(BAND_SHARE * max(n, m)))
     for i in range(n + 1):
         centre = i * m / n if n else 0
+        row = cost[i]
         for j in range(max(0, int(centre) - band), min(m, int(centre) + band + 1) + 1):
             if i == j == 0:
                 continue
-            best, arg = inf, None
+            best, arg, lex = inf, None, 0.0
             # the cheapest skip into this cell: a bead whose evidence cannot bring it below
             # that (or below the best so far) is not weighed in full, since it cannot win
-            skip = min(cost[i - 1][j] if i else inf, cost[i][j - 1] if j else inf) + SKIP
-            for di, dj in BEADS:
+            skip = min(cost[i - 1][j] if i else inf, row[j - 1] if j else inf) + SKIP
+            for bead in BEADS:
+                di, dj = bead
                 pi, pj = i - di, j - dj
-                if pi < 0 or pj < 0 or cost[pi][pj] == inf:
+                if pi < 0 or pj < 0:
+                    continue
+                before = cost[pi][pj]
+                if before == inf:
                     continue
                 if di and dj:
                     if (di == 2 and pi not in merged_a) or (dj == 2 and pj not in merged_b):
                         continue
-                    most = structural(pi, pj, di, dj)[2]
-                    least = (-(PRIOR + most) + (MERGE if di + dj > 2 else 0.0)
-                             + cost[pi][pj])
-                    if PRUNE and least > min(best, skip) + 1e-9:
+                    a, b = sides_a[di][pi], sides_b[dj][pj]
+                    # the evidence without the lexicon piece (the costly one), its position
+                    # piece, and the most the whole evidence can add up to
+                    total = _pieces(a, b, model)[3]
+                    pos = position(pi, pj, di, dj)
+                    merge = MERGE if di + dj > 2 else 0.0
+                    if PRUNE and (-(PRIOR + (total + pos + limit)) + merge + before
+                                  > min(best, skip) + 1e-9):
                         continue
-                    ev = ev_of(pi, pj, di, dj)
-                    c = -(PRIOR + sum(ev.values())) + (MERGE if di + dj > 2 else 0.0)
+                    piece = _lexicon_llr(a, b, model)
+                    total += piece  # as the evidence adds up: structure, lexicon, position
+                    if pos:
+                        total += pos
+                    c = -(PRIOR + total) + merge
                 else:
                     c = SKIP
-                c += cost[pi][pj]
+                c += before
                 if c < best:
-                    best, arg = c, (di, dj)
-            cost[i][j], back[i][j] = best, arg
+                    best, arg = c, bead
+                    if di and dj:
+                        lex = piece
+            row[j], back[i][j] = best, arg
+            if arg is not None and arg[0] and arg[1]:
+                lexicon_of[i, j] = lex
     beads: list[Bead] = []
     i, j = n, m
     while i or j:
         di, dj = back[i][j]
         pi, pj = i - di, j - dj
         if di and dj:
-            ev = ev_of(pi, pj, di, dj)
+            # the evidence of the chosen beads only, for their method and description
+            number, nums, length, _ = _pieces(sides_a[di][pi], sides_b[dj][pj], model)
+            ev: dict[str, float] = {}
+            if number is not None:
+                ev["number"] = number
+            if nums is not None:
+                ev["numbers"] = nums
+            ev["length"] = length
+            ev["lexicon"] = lexicon_of[i, j]
+            pos = position(pi, pj, di, dj)
+            if pos:
+                ev["position"] = pos
             llr = PRIOR + sum(ev.values()) - (1.0 if di + dj > 2 else 0.0)
             beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), _logistic(llr),
                               _method(ev, (di, dj)), _describe(ev)))
