@@ -591,51 +591,58 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
             return 2.0 if n == 1 else 1.0
         return 0.0
 
+    def weigh(a: Segment, b: Segment, pos: float, merge: float, before: float,
+              bound: float) -> tuple[float, float]:
+        """The cost into a cell of the bead of `a` and `b` after cost `before`, and its
+        lexicon piece; (inf, 0.0) when even the largest lexicon piece could not bring it to
+        `bound`: it is then not weighed in full, since it cannot win."""
+        total = _pieces(a, b, model)[3]  # the evidence without the lexicon piece
+        if PRUNE and -(PRIOR + (total + pos + limit)) + merge + before > bound + 1e-9:
+            return inf, 0.0
+        piece = _lexicon_llr(a, b, model)
+        total += piece  # as the evidence adds up: structure, lexicon, position
+        if pos:
+            total += pos
+        return -(PRIOR + total) + merge + before, piece
+
     # Only cells near the diagonal are explored (as hunalign does): versions of one treaty
     # do not drift far apart, and the band keeps long lists from costing n x m evidence.
+    # The beads into a cell are tried in the order of BEADS (the first of equal costs wins).
+    one_one, one_zero, zero_one, two_one, one_two = BEADS
     band = max(BAND_MIN, abs(n - m) + 3, int(BAND_SHARE * max(n, m)))
     for i in range(n + 1):
         centre = i * m / n if n else 0
         row = cost[i]
+        above, above2 = (cost[i - 1] if i else None), (cost[i - 2] if i > 1 else None)
+        a, a2 = (seg_a[i - 1] if i else None), merged_a.get(i - 2)  # units i-1; i-2 and i-1
         for j in range(max(0, int(centre) - band), min(m, int(centre) + band + 1) + 1):
-            if i == j == 0:
+            if not (i or j):
                 continue
             best, arg, lex = inf, None, 0.0
+            up = above[j] if i else inf
+            left = row[j - 1] if j else inf
             # the cheapest skip into this cell: a bead whose evidence cannot bring it below
-            # that (or below the best so far) is not weighed in full, since it cannot win
-            skip = min(cost[i - 1][j] if i else inf, row[j - 1] if j else inf) + SKIP
-            for bead in BEADS:
-                di, dj = bead
-                pi, pj = i - di, j - dj
-                if pi < 0 or pj < 0:
-                    continue
-                before = cost[pi][pj]
-                if before == inf:
-                    continue
-                if di and dj:
-                    if (di == 2 and pi not in merged_a) or (dj == 2 and pj not in merged_b):
-                        continue
-                    a, b = sides_a[di][pi], sides_b[dj][pj]
-                    # the evidence without the lexicon piece (the costly one), its position
-                    # piece, and the most the whole evidence can add up to
-                    total = _pieces(a, b, model)[3]
-                    pos = position(pi, pj, di, dj)
-                    merge = MERGE if di + dj > 2 else 0.0
-                    if PRUNE and (-(PRIOR + (total + pos + limit)) + merge + before
-                                  > min(best, skip) + 1e-9):
-                        continue
-                    piece = _lexicon_llr(a, b, model)
-                    total += piece  # as the evidence adds up: structure, lexicon, position
-                    if pos:
-                        total += pos
-                    c = -(PRIOR + total) + merge
-                else:
-                    c = SKIP
-                c += before
+            # that (or below the best so far) is not weighed in full
+            skip = min(up, left) + SKIP
+            if i and j and above[j - 1] != inf:
+                pos = (2.0 if n == 1 else 1.0) if n == m and i == j else 0.0
+                best, lex = weigh(a, seg_b[j - 1], pos, 0.0, above[j - 1], skip)
+                if best < inf:
+                    arg = one_one
+            c = SKIP + up
+            if c < best:
+                best, arg = c, one_zero
+            c = SKIP + left
+            if c < best:
+                best, arg = c, zero_one
+            if a2 is not None and j and above2[j - 1] != inf:
+                c, piece = weigh(a2, seg_b[j - 1], 0.0, MERGE, above2[j - 1], min(best, skip))
                 if c < best:
-                    best, arg = c, bead
-                    if di and dj:
-                        lex = piece
+                    best, arg, lex = c, two_one, piece
+            if i and j > 1 and above[j - 2] != inf and (b2 := merged_b.get(j - 2)) is not None:
+                c, piece = weigh(a, b2, 0.0, MERGE, above[j - 2], min(best, skip))
+                if c < best:
+                    best, arg, lex = c, one_two, piece
             row[j], back[i][j] = best, arg
             if arg is not None and arg[0] and arg[1]:
                 lexicon_of[i, j] = lex
@@ -678,11 +685,15 @@ def _children(unit: Unit, kind: str) -> list[Unit]:
 def _segments(units: Sequence[Unit], level: str, lang: str
               ) -> tuple[list[Segment], dict[int, Segment]]:
     keys = _keys(units, level)
-    segs = [_segment([u], [k], lang) for u, k in zip(units, keys)]
+    eids = [u.eid for u in units]
+    texts = [u.text for u in units]
+    # `_segment` of each unit and of each two neighbours, with the tuples built directly
+    segs = [_segment_of((e,), (t,), (k,), lang) for e, t, k in zip(eids, texts, keys)]
     merged = {}
     if level != "article":  # articles are never merged: a bead of two articles is a split
         for i in range(len(units) - 1):
-            merged[i] = _segment(units[i:i + 2], keys[i:i + 2], lang)
+            merged[i] = _segment_of((eids[i], eids[i + 1]), (texts[i], texts[i + 1]),
+                                    (keys[i], keys[i + 1]), lang)
     return segs, merged
 
 
