@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, reduce
-from itertools import chain, combinations, repeat
+from itertools import chain, combinations, compress, repeat
 from typing import NamedTuple
 
 from indexer.models import Unit, Version
@@ -248,6 +248,8 @@ class Segment:
 
 def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
     """The segment of `units` joined by newlines."""
+    if len(units) == 1:
+        return _segment_of((units[0].eid,), (units[0].text,), (keys[0],), lang)
     return _segment_of(tuple(u.eid for u in units), tuple(u.text for u in units), tuple(keys),
                        lang)
 
@@ -384,7 +386,6 @@ class _Profile:
         self.pref5, self.by_prefix = seg.pref5, seg.by_prefix
         self.total = sum(weights.values())
         self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `share` adds
-        self.order = dict(zip(weights, range(len(weights))))
         self._lexicon: Mapping[str, frozenset[str]] | None = None
         self._by_translation: dict[str, set[str]] = {}
 
@@ -413,8 +414,7 @@ class _Profile:
         elif len(hits) == len(weights):
             hit = self.all_hit
         else:
-            hit = reduce(operator.add,
-                         map(weights.__getitem__, sorted(hits, key=self.order.__getitem__)),
+            hit = reduce(operator.add, compress(weights.values(), map(hits.__contains__, weights)),
                          0.0)
         return hit / self.total
 
@@ -471,7 +471,7 @@ def _lexicon_limit(model: Model) -> float:
 
 def _structural(a: Segment, b: Segment, model: Model) -> dict[str, float]:
     """The cheap pieces of `evidence`: numbering key, numbers, length (in that order)."""
-    number, nums, length, _ = _pieces(a, b, model)
+    _, number, nums, length = _pieces(a, b, model)[:4]
     ev: dict[str, float] = {}
     if number is not None:
         ev["number"] = number
@@ -484,15 +484,15 @@ def _structural(a: Segment, b: Segment, model: Model) -> dict[str, float]:
 _SQRT2 = math.sqrt(2)
 
 
-def _pieces(a: Segment, b: Segment, model: Model
-            ) -> tuple[float | None, float | None, float, float]:
-    """`_structural` as plain floats: the number and numbers pieces (None when absent), the
-    length piece, and their sum (added in that order, as ``sum(ev.values())``). Cached on the
-    model per pair of segment objects: the second pass weighs the same beads, and the pieces
-    depend on the model's length ratio only (kept with them)."""
+def _pieces(a: Segment, b: Segment, model: Model) -> tuple:
+    """`_structural` as plain floats: (the sum of the pieces (added in their order, as
+    ``sum(ev.values())``), the number and numbers pieces (None when absent), the length piece,
+    then a, b and the model's ratio). Cached on the model per pair of segment objects: the
+    second pass weighs the same beads, and the pieces depend on the model's length ratio
+    only (kept with them)."""
     got = model._pieces.get((id(a), id(b)))
     if got is not None and got[4] is a and got[5] is b and got[6] == model.ratio:
-        return got[:4]
+        return got
     number = None
     total = 0.0
     if a.key is not None and b.key is not None:
@@ -514,8 +514,24 @@ def _pieces(a: Segment, b: Segment, model: Model
     p = max(1e-12, 2 * (1 - 0.5 * (1 + math.erf(abs(delta) / _SQRT2))))
     length = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
     total += length
-    model._pieces[id(a), id(b)] = (number, nums, length, total, a, b, model.ratio)
-    return number, nums, length, total
+    got = model._pieces[id(a), id(b)] = (total, number, nums, length, a, b, model.ratio)
+    return got
+
+
+def _most(a: Segment, b: Segment) -> float:
+    """An upper bound of `_pieces`' sum from the keys and the number counts alone: the number
+    piece as it is, the numbers piece as if every number of the smaller side were matched,
+    and the largest length piece, 1.0 (float sums are monotone, so it bounds the float sum
+    too)."""
+    total = 0.0
+    if a.key is not None and b.key is not None:
+        total += 3.0 if a.key == b.key else -2.0
+    elif not a.key_set.isdisjoint(b.key_set):
+        total += 1.5
+    na, nb = a.n_nums, b.n_nums
+    if na or nb:  # matched <= min(na, nb), missing >= |na - nb|
+        total += 1.2 * min(na, nb, 3) - 0.6 * min(abs(na - nb), 4)
+    return total + 1.0
 
 
 def _lexicon_llr(a: Segment, b: Segment, model: Model) -> float:
@@ -595,8 +611,11 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
               bound: float) -> tuple[float, float]:
         """The cost into a cell of the bead of `a` and `b` after cost `before`, and its
         lexicon piece; (inf, 0.0) when even the largest lexicon piece could not bring it to
-        `bound`: it is then not weighed in full, since it cannot win."""
-        total = _pieces(a, b, model)[3]  # the evidence without the lexicon piece
+        `bound`: it is then not weighed in full, since it cannot win (tried first with the
+        cheap `_most` of the structural pieces, then with their sum)."""
+        if PRUNE and -(PRIOR + (_most(a, b) + pos + limit)) + merge + before > bound + 1e-9:
+            return inf, 0.0
+        total = _pieces(a, b, model)[0]  # the evidence without the lexicon piece
         if PRUNE and -(PRIOR + (total + pos + limit)) + merge + before > bound + 1e-9:
             return inf, 0.0
         piece = _lexicon_llr(a, b, model)
@@ -653,7 +672,7 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
         pi, pj = i - di, j - dj
         if di and dj:
             # the evidence of the chosen beads only, for their method and description
-            number, nums, length, _ = _pieces(sides_a[di][pi], sides_b[dj][pj], model)
+            _, number, nums, length = _pieces(sides_a[di][pi], sides_b[dj][pj], model)[:4]
             ev: dict[str, float] = {}
             if number is not None:
                 ev["number"] = number
