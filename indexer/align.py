@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, reduce
-from itertools import chain, combinations, repeat
+from itertools import chain, combinations, compress, repeat
 from typing import NamedTuple
 
 from indexer.models import Unit, Version
@@ -243,10 +243,13 @@ class Segment:
     spread: float = field(compare=False, default=0.0)  # sqrt(6.8 * max(length, 20))
     # 5-letter prefix -> the types of `toks` with it (the keys are `pref5`)
     by_prefix: Mapping[str, frozenset[str]] = field(compare=False, default_factory=dict)
+    key_set: frozenset[str] = field(compare=False, default=frozenset())  # keys but None
 
 
 def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
     """The segment of `units` joined by newlines."""
+    if len(units) == 1:
+        return _segment_of((units[0].eid,), (units[0].text,), (keys[0],), lang)
     return _segment_of(tuple(u.eid for u in units), tuple(u.text for u in units), tuple(keys),
                        lang)
 
@@ -276,7 +279,8 @@ def _segment_of(eids: tuple[str, ...], texts: tuple[str, ...], keys: tuple[str |
     return Segment(eids=eids, key=keys[0] if len(keys) == 1 else None, keys=keys,
                    length=length, nums=nums, toks=toks, pref5=frozenset(by_prefix),
                    n_nums=sum(nums.values()), by_prefix=by_prefix,
-                   spread=math.sqrt(6.8 * max(length, 20)))
+                   spread=math.sqrt(6.8 * max(length, 20)),
+                   key_set=frozenset(keys).difference((None,)))
 
 
 _LABEL_RE = re.compile(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*")
@@ -337,6 +341,8 @@ class Model:
     calibrated: bool = False  # False: too few pairs to measure the above; the cue is damped
     _weights: dict = field(default_factory=dict, repr=False)
     _idf: dict = field(default_factory=dict, repr=False)  # side -> (type -> idf, default)
+    # (id(a), id(b)) -> `_pieces` of segments a and b, with a, b and the ratio they are for
+    _pieces: dict = field(default_factory=dict, repr=False)
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
         """IDF weights of a segment's informative word types (cached per segment)."""
@@ -380,7 +386,6 @@ class _Profile:
         self.pref5, self.by_prefix = seg.pref5, seg.by_prefix
         self.total = sum(weights.values())
         self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `share` adds
-        self.order = dict(zip(weights, range(len(weights))))
         self._lexicon: Mapping[str, frozenset[str]] | None = None
         self._by_translation: dict[str, set[str]] = {}
 
@@ -409,8 +414,7 @@ class _Profile:
         elif len(hits) == len(weights):
             hit = self.all_hit
         else:
-            hit = reduce(operator.add,
-                         map(weights.__getitem__, sorted(hits, key=self.order.__getitem__)),
+            hit = reduce(operator.add, compress(weights.values(), map(hits.__contains__, weights)),
                          0.0)
         return hit / self.total
 
@@ -467,21 +471,67 @@ def _lexicon_limit(model: Model) -> float:
 
 def _structural(a: Segment, b: Segment, model: Model) -> dict[str, float]:
     """The cheap pieces of `evidence`: numbering key, numbers, length (in that order)."""
+    _, number, nums, length = _pieces(a, b, model)[:4]
     ev: dict[str, float] = {}
+    if number is not None:
+        ev["number"] = number
+    if nums is not None:
+        ev["numbers"] = nums
+    ev["length"] = length
+    return ev
+
+
+_SQRT2 = math.sqrt(2)
+
+
+def _pieces(a: Segment, b: Segment, model: Model) -> tuple:
+    """`_structural` as plain floats: (the sum of the pieces (added in their order, as
+    ``sum(ev.values())``), the number and numbers pieces (None when absent), the length piece,
+    then a, b and the model's ratio). Cached on the model per pair of segment objects: the
+    second pass weighs the same beads, and the pieces depend on the model's length ratio
+    only (kept with them)."""
+    got = model._pieces.get((id(a), id(b)))
+    if got is not None and got[4] is a and got[5] is b and got[6] == model.ratio:
+        return got
+    number = None
+    total = 0.0
     if a.key is not None and b.key is not None:
-        ev["number"] = 3.0 if a.key == b.key else -2.0
-    elif set(a.keys) & set(b.keys) - {None}:
-        ev["number"] = 1.5
+        number = 3.0 if a.key == b.key else -2.0
+        total += number
+    elif not a.key_set.isdisjoint(b.key_set):
+        number = 1.5
+        total += number
     na, nb = a.nums, b.nums
+    nums = None
     if na or nb:
         # the size of the multiset intersection (counts are positive)
         matched = sum(min(c, nb[k]) for k, c in na.items() if k in nb) if na and nb else 0
         missing = a.n_nums + b.n_nums - 2 * matched
-        ev["numbers"] = 1.2 * min(matched, 3) - 0.6 * min(missing, 4)
+        nums = 1.2 * min(matched, 3) - 0.6 * min(missing, 4)
+        total += nums
     delta = (b.length - a.length * model.ratio) / a.spread
-    p = max(1e-12, 2 * (1 - _phi(abs(delta))))
-    ev["length"] = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
-    return ev
+    # the two-sided tail of the standard normal: 2 * (1 - _phi(|delta|))
+    p = max(1e-12, 2 * (1 - 0.5 * (1 + math.erf(abs(delta) / _SQRT2))))
+    length = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
+    total += length
+    got = model._pieces[id(a), id(b)] = (total, number, nums, length, a, b, model.ratio)
+    return got
+
+
+def _most(a: Segment, b: Segment) -> float:
+    """An upper bound of `_pieces`' sum from the keys and the number counts alone: the number
+    piece as it is, the numbers piece as if every number of the smaller side were matched,
+    and the largest length piece, 1.0 (float sums are monotone, so it bounds the float sum
+    too)."""
+    total = 0.0
+    if a.key is not None and b.key is not None:
+        total += 3.0 if a.key == b.key else -2.0
+    elif not a.key_set.isdisjoint(b.key_set):
+        total += 1.5
+    na, nb = a.n_nums, b.n_nums
+    if na or nb:  # matched <= min(na, nb), missing >= |na - nb|
+        total += 1.2 * min(na, nb, 3) - 0.6 * min(abs(na - nb), 4)
+    return total + 1.0
 
 
 def _lexicon_llr(a: Segment, b: Segment, model: Model) -> float:
@@ -546,78 +596,93 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
     inf = float("inf")
     cost = [[inf] * (m + 1) for _ in range(n + 1)]
     back: list[list[tuple | None]] = [[None] * (m + 1) for _ in range(n + 1)]
+    lexicon_of: dict[tuple[int, int], float] = {}  # cell -> lexicon piece of its bead
     cost[0][0] = 0.0
-    cache: dict[tuple, dict[str, float]] = {}
-    cheap: dict[tuple, tuple[dict[str, float], float, float]] = {}
     limit = _lexicon_limit(model)
+    sides_a, sides_b = (None, seg_a, merged_a), (None, seg_b, merged_b)
 
-    def pair(i: int, j: int, di: int, dj: int) -> tuple[Segment, Segment]:
-        return (seg_a[i] if di == 1 else merged_a[i], seg_b[j] if dj == 1 else merged_b[j])
+    def position(i: int, j: int, di: int, dj: int) -> float:
+        if n == m and i == j and di == dj == 1:
+            # same place in two lists of the same length; the only child of both parents
+            return 2.0 if n == 1 else 1.0
+        return 0.0
 
-    def structural(i: int, j: int, di: int, dj: int) -> tuple[dict[str, float], float, float]:
-        """The bead's evidence without the lexicon piece (the costly one), its position
-        piece, and the most the whole evidence can add up to."""
-        k = (i, j, di, dj)
-        got = cheap.get(k)
-        if got is None:
-            ev = _structural(*pair(i, j, di, dj), model)
-            position = 0.0
-            if n == m and i == j and di == dj == 1:
-                # same place in two lists of the same length; the only child of both parents
-                position = 2.0 if n == 1 else 1.0
-            got = cheap[k] = (ev, position, sum(ev.values()) + position + limit)
-        return got
-
-    def ev_of(i: int, j: int, di: int, dj: int) -> dict[str, float]:
-        k = (i, j, di, dj)
-        if k not in cache:
-            structure, position, _ = structural(i, j, di, dj)
-            ev = dict(structure)
-            ev["lexicon"] = _lexicon_llr(*pair(i, j, di, dj), model)
-            if position:
-                ev["position"] = position
-            cache[k] = ev
-        return cache[k]
+    def weigh(a: Segment, b: Segment, pos: float, merge: float, before: float,
+              bound: float) -> tuple[float, float]:
+        """The cost into a cell of the bead of `a` and `b` after cost `before`, and its
+        lexicon piece; (inf, 0.0) when even the largest lexicon piece could not bring it to
+        `bound`: it is then not weighed in full, since it cannot win (tried first with the
+        cheap `_most` of the structural pieces, then with their sum)."""
+        if PRUNE and -(PRIOR + (_most(a, b) + pos + limit)) + merge + before > bound + 1e-9:
+            return inf, 0.0
+        total = _pieces(a, b, model)[0]  # the evidence without the lexicon piece
+        if PRUNE and -(PRIOR + (total + pos + limit)) + merge + before > bound + 1e-9:
+            return inf, 0.0
+        piece = _lexicon_llr(a, b, model)
+        total += piece  # as the evidence adds up: structure, lexicon, position
+        if pos:
+            total += pos
+        return -(PRIOR + total) + merge + before, piece
 
     # Only cells near the diagonal are explored (as hunalign does): versions of one treaty
     # do not drift far apart, and the band keeps long lists from costing n x m evidence.
+    # The beads into a cell are tried in the order of BEADS (the first of equal costs wins).
+    one_one, one_zero, zero_one, two_one, one_two = BEADS
     band = max(BAND_MIN, abs(n - m) + 3, int(BAND_SHARE * max(n, m)))
     for i in range(n + 1):
         centre = i * m / n if n else 0
+        row = cost[i]
+        above, above2 = (cost[i - 1] if i else None), (cost[i - 2] if i > 1 else None)
+        a, a2 = (seg_a[i - 1] if i else None), merged_a.get(i - 2)  # units i-1; i-2 and i-1
         for j in range(max(0, int(centre) - band), min(m, int(centre) + band + 1) + 1):
-            if i == j == 0:
+            if not (i or j):
                 continue
-            best, arg = inf, None
+            best, arg, lex = inf, None, 0.0
+            up = above[j] if i else inf
+            left = row[j - 1] if j else inf
             # the cheapest skip into this cell: a bead whose evidence cannot bring it below
-            # that (or below the best so far) is not weighed in full, since it cannot win
-            skip = min(cost[i - 1][j] if i else inf, cost[i][j - 1] if j else inf) + SKIP
-            for di, dj in BEADS:
-                pi, pj = i - di, j - dj
-                if pi < 0 or pj < 0 or cost[pi][pj] == inf:
-                    continue
-                if di and dj:
-                    if (di == 2 and pi not in merged_a) or (dj == 2 and pj not in merged_b):
-                        continue
-                    most = structural(pi, pj, di, dj)[2]
-                    least = (-(PRIOR + most) + (MERGE if di + dj > 2 else 0.0)
-                             + cost[pi][pj])
-                    if PRUNE and least > min(best, skip) + 1e-9:
-                        continue
-                    ev = ev_of(pi, pj, di, dj)
-                    c = -(PRIOR + sum(ev.values())) + (MERGE if di + dj > 2 else 0.0)
-                else:
-                    c = SKIP
-                c += cost[pi][pj]
+            # that (or below the best so far) is not weighed in full
+            skip = min(up, left) + SKIP
+            if i and j and above[j - 1] != inf:
+                pos = (2.0 if n == 1 else 1.0) if n == m and i == j else 0.0
+                best, lex = weigh(a, seg_b[j - 1], pos, 0.0, above[j - 1], skip)
+                if best < inf:
+                    arg = one_one
+            c = SKIP + up
+            if c < best:
+                best, arg = c, one_zero
+            c = SKIP + left
+            if c < best:
+                best, arg = c, zero_one
+            if a2 is not None and j and above2[j - 1] != inf:
+                c, piece = weigh(a2, seg_b[j - 1], 0.0, MERGE, above2[j - 1], min(best, skip))
                 if c < best:
-                    best, arg = c, (di, dj)
-            cost[i][j], back[i][j] = best, arg
+                    best, arg, lex = c, two_one, piece
+            if i and j > 1 and above[j - 2] != inf and (b2 := merged_b.get(j - 2)) is not None:
+                c, piece = weigh(a, b2, 0.0, MERGE, above[j - 2], min(best, skip))
+                if c < best:
+                    best, arg, lex = c, one_two, piece
+            row[j], back[i][j] = best, arg
+            if arg is not None and arg[0] and arg[1]:
+                lexicon_of[i, j] = lex
     beads: list[Bead] = []
     i, j = n, m
     while i or j:
         di, dj = back[i][j]
         pi, pj = i - di, j - dj
         if di and dj:
-            ev = ev_of(pi, pj, di, dj)
+            # the evidence of the chosen beads only, for their method and description
+            _, number, nums, length = _pieces(sides_a[di][pi], sides_b[dj][pj], model)[:4]
+            ev: dict[str, float] = {}
+            if number is not None:
+                ev["number"] = number
+            if nums is not None:
+                ev["numbers"] = nums
+            ev["length"] = length
+            ev["lexicon"] = lexicon_of[i, j]
+            pos = position(pi, pj, di, dj)
+            if pos:
+                ev["position"] = pos
             llr = PRIOR + sum(ev.values()) - (1.0 if di + dj > 2 else 0.0)
             beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), _logistic(llr),
                               _method(ev, (di, dj)), _describe(ev)))
@@ -639,11 +704,15 @@ def _children(unit: Unit, kind: str) -> list[Unit]:
 def _segments(units: Sequence[Unit], level: str, lang: str
               ) -> tuple[list[Segment], dict[int, Segment]]:
     keys = _keys(units, level)
-    segs = [_segment([u], [k], lang) for u, k in zip(units, keys)]
+    eids = [u.eid for u in units]
+    texts = [u.text for u in units]
+    # `_segment` of each unit and of each two neighbours, with the tuples built directly
+    segs = [_segment_of((e,), (t,), (k,), lang) for e, t, k in zip(eids, texts, keys)]
     merged = {}
     if level != "article":  # articles are never merged: a bead of two articles is a split
         for i in range(len(units) - 1):
-            merged[i] = _segment(units[i:i + 2], keys[i:i + 2], lang)
+            merged[i] = _segment_of((eids[i], eids[i + 1]), (texts[i], texts[i + 1]),
+                                    (keys[i], keys[i + 1]), lang)
     return segs, merged
 
 

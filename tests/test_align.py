@@ -381,3 +381,28 @@ def test_pruned_dp_gives_the_same_alignment(ingested, monkeypatch, treaty, varia
     full = align_versions(treaty, versions)
     assert pruned == full
     assert pruned.links
+
+
+@pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
+def test_cheap_bound_is_above_the_structural_evidence(ingested, treaty):
+    """`_most` (keys and number counts only) is never below the sum of the structural pieces
+    it stands for when the DP prunes, for every pair of segments of every level, merged ones
+    included, and the cached `_pieces` add up as `_structural`'s evidence does."""
+    from indexer import align
+
+    versions = list(_versions(ingested, treaty).values())
+    for va, vb in combinations(versions, 2):
+        model = align.Model(ratio=1.1)
+        for level, kind in (("article", None), ("paragraph", "paragraph"), ("point", "point")):
+            if kind is None:
+                units_a, units_b = align._top(va), align._top(vb)
+            else:
+                units_a = [u for u in align._all_units(align._top(va)) if u.kind == kind]
+                units_b = [u for u in align._all_units(align._top(vb)) if u.kind == kind]
+            segs_a, merged_a = align._segments(units_a[:40], level, va.lang)
+            segs_b, merged_b = align._segments(units_b[:40], level, vb.lang)
+            for a in segs_a + list(merged_a.values()):
+                for b in segs_b + list(merged_b.values()):
+                    pieces = align._pieces(a, b, model)
+                    assert align._most(a, b) >= pieces[0]
+                    assert pieces[0] == sum(align._structural(a, b, model).values())
