@@ -744,9 +744,9 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
     units_b = {u.eid: u for u in _all_units(_top(vb))}
     freq_a: Counter = Counter()
     freq_b: Counter = Counter()
-    limit_a = 0.25 * model.n_docs
-    limit_b = 0.25 * model.n_docs
-    df_a, df_b = model.df_a, model.df_b
+    # types in more than a quarter of the paragraphs are not terms
+    common_a = {t for t, c in model.df_a.items() if c > 0.25 * model.n_docs}
+    common_b = {t for t, c in model.df_b.items() if c > 0.25 * model.n_docs}
     pairs: list[tuple[list[str], list[str]]] = []
     for link in links:
         if link.level != "paragraph" or link.score < min_score:
@@ -754,47 +754,41 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         ua, ub = units_a.get(link.eid_a), units_b.get(link.eid_b)
         if ua is None or ub is None:
             continue
-        ta = [t for t in tokens(ua.text, va.lang) if df_a.get(t, 0) <= limit_a]
-        tb = [t for t in tokens(ub.text, vb.lang) if df_b.get(t, 0) <= limit_b]
+        ta = [t for t in tokens(ua.text, va.lang) if t not in common_a]
+        tb = [t for t in tokens(ub.text, vb.lang) if t not in common_b]
         freq_a.update(ta)
         freq_b.update(tb)
         pairs.append((ta, tb))
     # a word of one pair only co-occurs once with anything and is left out (only words seen
     # together twice are candidates)
     pairs_of: defaultdict[str, list[list[str]]] = defaultdict(list)  # x -> the tb it is with
-    in_a: dict[str, int] = {}  # word -> the pairs that have it, bit k for pair k
-    in_b: dict[str, int] = {}
-    for k, (ta, tb) in enumerate(pairs):
-        bit = 1 << k
+    for ta, tb in pairs:
         tb = [t for t in tb if freq_b[t] > 1]
         for x in ta:
             if freq_a[x] > 1:
                 pairs_of[x].append(tb)
-                in_a[x] = in_a.get(x, 0) | bit
-        for y in tb:
-            in_b[y] = in_b.get(y, 0) | bit
     candidates = []
     for x, tbs in pairs_of.items():
         f = freq_a[x]
         cooc = Counter(chain.from_iterable(tbs))  # y -> pairs with x and y
         candidates.extend((x, y, dice) for y, c in cooc.items()
                           if c >= 2 and (dice := 2 * c / (f + freq_b[y])) >= 0.5)
-    # in the order in which each (x, y) first co-occurs, as in one pass over the pairs: ties
-    # are resolved by it
-    positions = [({t: i for i, t in enumerate(ta)}, {t: i for i, t in enumerate(tb)})
-                 for ta, tb in pairs]
-
-    def first(candidate: tuple[str, str, float]) -> tuple[int, int, int]:
-        x, y, _ = candidate
-        both = in_a[x] & in_b[y]
-        k = (both & -both).bit_length() - 1  # the first pair with both words
-        return k, positions[k][0][x], positions[k][1][y]
-
+    if len(pairs) > EXACT_DICE_PAIRS:
+        candidates.sort(key=_first_cooccurrence(pairs))
     # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
-    # with every other word of its two paragraphs)
+    # with every other word of its two paragraphs).
+    # The order of the candidates does not matter (so they are not sorted): a dice value is
+    # 2c/(f+g) with integers c <= f, g <= n (n = len(pairs)), and a float division of
+    # integers is correctly rounded, so two equal values are equal floats and two different
+    # ones differ by at least 2/(2n)**2 > 1e-9 (n <= EXACT_DICE_PAIRS). Whatever the order,
+    # best_a[x] ends as (the largest dice of x, every y with it) and best_b likewise; only
+    # which ys and whether there is one matter, not their order (nor that of the lexicon,
+    # which is only looked up). Beyond that many pairs the 1e-9 tolerance could join two
+    # different values, and the candidates are taken in the order in which each (x, y) first
+    # co-occurs, as in one pass over the pairs.
     best_a: dict[str, tuple[float, list[str]]] = {}
     best_b: dict[str, tuple[float, list[str]]] = {}
-    for x, y, dice in sorted(candidates, key=first):
+    for x, y, dice in candidates:
         for best, k, v in ((best_a, x, y), (best_b, y, x)):
             old = best.get(k)
             if old is None or dice > old[0] + 1e-9:
@@ -805,6 +799,32 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         x: frozenset(ys) for x, (_, ys) in best_a.items()
         if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]
     }
+
+
+#: Up to this many aligned pairs, `_learn_lexicon` need not order its candidates.
+EXACT_DICE_PAIRS = 20_000
+
+
+def _first_cooccurrence(pairs: Sequence[tuple[list[str], list[str]]]):
+    """A sort key of (x, y, dice) candidates: where x and y first co-occur in `pairs`."""
+    in_a: dict[str, int] = {}  # word -> the pairs that have it, bit k for pair k
+    in_b: dict[str, int] = {}
+    for k, (ta, tb) in enumerate(pairs):
+        bit = 1 << k
+        for x in ta:
+            in_a[x] = in_a.get(x, 0) | bit
+        for y in tb:
+            in_b[y] = in_b.get(y, 0) | bit
+    positions = [({t: i for i, t in enumerate(ta)}, {t: i for i, t in enumerate(tb)})
+                 for ta, tb in pairs]
+
+    def first(candidate: tuple[str, str, float]) -> tuple[int, int, int]:
+        x, y, _ = candidate
+        both = in_a[x] & in_b[y]
+        k = (both & -both).bit_length() - 1  # the first pair with both words
+        return k, positions[k][0][x], positions[k][1][y]
+
+    return first
 
 
 def align_pair(va: Version, vb: Version) -> tuple[list[Link], list[Unmatched], Model]:
