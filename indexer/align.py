@@ -177,27 +177,47 @@ def _word_type(word: str, lang: str) -> str:
 #: lookup; emptied when it reaches WORD_TYPES_MAX words)
 _WORD_TYPES: defaultdict[str, dict[str, str]] = defaultdict(dict)
 WORD_TYPES_MAX = 200_000
+#: lang -> whitespace-delimited token ("dividends,", "(a)") -> the types of its words, in
+#: order (a per-token cache, emptied like _WORD_TYPES: looking up the tokens of a text costs
+#: less than running _WORD_RE over it)
+_TOKEN_TYPES: defaultdict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
 
 
-def _types(text: str, lang: str) -> tuple[str, ...]:
+def _types(text: str, lang: str, split: Sequence[str] | None = None) -> tuple[str, ...]:
     """The word types of a text in text order, repeats kept: folded stems of 3 letters or more
-    (Han characters for Chinese)."""
+    (Han characters for Chinese). `split` is ``text.split()`` when the caller has it."""
     if lang == "zh":
         return tuple(c for c in text if "\u4e00" <= c <= "\u9fff")
-    known = _WORD_TYPES[lang]
-    words = _WORD_RE.findall(text)
-    types = list(map(known.get, words))
+    # whitespace is not a word character, so the words of a text are those of its tokens
+    known = _TOKEN_TYPES[lang]
+    pieces = text.split() if split is None else split
+    types = list(map(known.get, pieces))
     if None in types:
         if len(known) > WORD_TYPES_MAX:
             known.clear()
         for i, t in enumerate(types):
             if t is None:
-                word = words[i]
-                t = known.get(word)
+                piece = pieces[i]
+                t = known.get(piece)
                 if t is None:
-                    t = known[word] = _word_type(word, lang)
+                    t = known[piece] = _word_types(piece, lang)
                 types[i] = t
-    return tuple(filter(None, types))
+    return tuple(chain.from_iterable(types))
+
+
+def _word_types(text: str, lang: str) -> tuple[str, ...]:
+    """The types of the words of `text` (as `_types`, not for Chinese)."""
+    known = _WORD_TYPES[lang]
+    if len(known) > WORD_TYPES_MAX:
+        known.clear()
+    types = []
+    for word in _WORD_RE.findall(text):
+        t = known.get(word)
+        if t is None:
+            t = known[word] = _word_type(word, lang)
+        if t:
+            types.append(t)
+    return tuple(types)
 
 
 def tokens(text: str, lang: str) -> frozenset[str]:
@@ -218,14 +238,21 @@ class _Cues(NamedTuple):
 
 @lru_cache(maxsize=65536)
 def _cues(text: str, lang: str) -> _Cues:
-    types = _types(text, lang)
+    split = text.split()
+    types = _types(text, lang, split)
     toks = frozenset(types)
-    by_prefix: defaultdict[str, set[str]] = defaultdict(set)
+    by_prefix: dict[str, frozenset[str]] = {}
     for t in toks:
         if len(t) >= 5:
-            by_prefix[t[:5]].add(t)
-    return _Cues(types, toks, {p: frozenset(ts) for p, ts in by_prefix.items()},
-                 _numbers(_own(text), lang), sum(map(len, text.split())))
+            p = t[:5]
+            by_prefix[p] = by_prefix[p] | _alone(t) if p in by_prefix else _alone(t)
+    return _Cues(types, toks, by_prefix, _numbers(_own(text), lang), sum(map(len, split)))
+
+
+@lru_cache(maxsize=WORD_TYPES_MAX)
+def _alone(t: str) -> frozenset[str]:
+    """frozenset({t}), one per word type (most cognate prefixes have one type in a text)."""
+    return frozenset((t,))
 
 
 @dataclass(frozen=True)
