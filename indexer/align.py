@@ -800,32 +800,48 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         cooc = Counter(chain.from_iterable(tbs))  # y -> pairs with x and y
         candidates.extend((x, y, dice) for y, c in cooc.items()
                           if c >= 2 and (dice := 2 * c / (f + freq_b[y])) >= 0.5)
-    if len(pairs) > EXACT_DICE_PAIRS:
-        candidates.sort(key=_first_cooccurrence(pairs))
     # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
     # with every other word of its two paragraphs).
     # The order of the candidates does not matter (so they are not sorted): a dice value is
     # 2c/(f+g) with integers c <= f, g <= n (n = len(pairs)), and a float division of
     # integers is correctly rounded, so two equal values are equal floats and two different
-    # ones differ by at least 2/(2n)**2 > 1e-9 (n <= EXACT_DICE_PAIRS). Whatever the order,
-    # best_a[x] ends as (the largest dice of x, every y with it) and best_b likewise; only
-    # which ys and whether there is one matter, not their order (nor that of the lexicon,
-    # which is only looked up). Beyond that many pairs the 1e-9 tolerance could join two
-    # different values, and the candidates are taken in the order in which each (x, y) first
-    # co-occurs, as in one pass over the pairs.
-    best_a: dict[str, tuple[float, list[str]]] = {}
-    best_b: dict[str, tuple[float, list[str]]] = {}
+    # ones differ by at least 2/(2n)**2 > 1e-9 (n <= EXACT_DICE_PAIRS): the best of a word is
+    # its largest dice and every word with it, found in any order, and only whether there is
+    # one matters (the lexicon is only looked up, never iterated). Beyond that many pairs a
+    # tolerance of 1e-9 joins close values, as it always did, and the candidates are then
+    # taken in the order in which each (x, y) first co-occurs, as in one pass over the pairs.
+    if len(pairs) > EXACT_DICE_PAIRS:
+        candidates.sort(key=_first_cooccurrence(pairs))
+        best_a: dict[str, tuple[float, list[str]]] = {}
+        best_b: dict[str, tuple[float, list[str]]] = {}
+        for x, y, dice in candidates:
+            for best, k, v in ((best_a, x, y), (best_b, y, x)):
+                old = best.get(k)
+                if old is None or dice > old[0] + 1e-9:
+                    best[k] = (dice, [v])
+                elif abs(dice - old[0]) <= 1e-9:
+                    old[1].append(v)
+        model.lexicon = {
+            x: frozenset(ys) for x, (_, ys) in best_a.items()
+            if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]
+        }
+        return
+    # word -> (its largest dice, the one word with it or None when several tie)
+    top_a: dict[str, tuple[float, str | None]] = {}
+    top_b: dict[str, tuple[float, str | None]] = {}
     for x, y, dice in candidates:
-        for best, k, v in ((best_a, x, y), (best_b, y, x)):
-            old = best.get(k)
-            if old is None or dice > old[0] + 1e-9:
-                best[k] = (dice, [v])
-            elif abs(dice - old[0]) <= 1e-9:
-                old[1].append(v)
-    model.lexicon = {
-        x: frozenset(ys) for x, (_, ys) in best_a.items()
-        if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]
-    }
+        old = top_a.get(x)
+        if old is None or dice > old[0]:
+            top_a[x] = (dice, y)
+        elif dice == old[0]:
+            top_a[x] = (dice, None)
+        old = top_b.get(y)
+        if old is None or dice > old[0]:
+            top_b[y] = (dice, x)
+        elif dice == old[0]:
+            top_b[y] = (dice, None)
+    model.lexicon = {x: frozenset((y,)) for x, (_, y) in top_a.items()
+                     if y is not None and top_b[y][1] == x}
 
 
 #: Up to this many aligned pairs, `_learn_lexicon` need not order its candidates.
