@@ -177,27 +177,47 @@ def _word_type(word: str, lang: str) -> str:
 #: lookup; emptied when it reaches WORD_TYPES_MAX words)
 _WORD_TYPES: defaultdict[str, dict[str, str]] = defaultdict(dict)
 WORD_TYPES_MAX = 200_000
+#: lang -> whitespace-delimited token ("dividends,", "(a)") -> the types of its words, in
+#: order (a per-token cache, emptied like _WORD_TYPES: looking up the tokens of a text costs
+#: less than running _WORD_RE over it)
+_TOKEN_TYPES: defaultdict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
 
 
-def _types(text: str, lang: str) -> tuple[str, ...]:
+def _types(text: str, lang: str, split: Sequence[str] | None = None) -> tuple[str, ...]:
     """The word types of a text in text order, repeats kept: folded stems of 3 letters or more
-    (Han characters for Chinese)."""
+    (Han characters for Chinese). `split` is ``text.split()`` when the caller has it."""
     if lang == "zh":
         return tuple(c for c in text if "\u4e00" <= c <= "\u9fff")
-    known = _WORD_TYPES[lang]
-    words = _WORD_RE.findall(text)
-    types = list(map(known.get, words))
+    # whitespace is not a word character, so the words of a text are those of its tokens
+    known = _TOKEN_TYPES[lang]
+    pieces = text.split() if split is None else split
+    types = list(map(known.get, pieces))
     if None in types:
         if len(known) > WORD_TYPES_MAX:
             known.clear()
         for i, t in enumerate(types):
             if t is None:
-                word = words[i]
-                t = known.get(word)
+                piece = pieces[i]
+                t = known.get(piece)
                 if t is None:
-                    t = known[word] = _word_type(word, lang)
+                    t = known[piece] = _word_types(piece, lang)
                 types[i] = t
-    return tuple(filter(None, types))
+    return tuple(chain.from_iterable(types))
+
+
+def _word_types(text: str, lang: str) -> tuple[str, ...]:
+    """The types of the words of `text` (as `_types`, not for Chinese)."""
+    known = _WORD_TYPES[lang]
+    if len(known) > WORD_TYPES_MAX:
+        known.clear()
+    types = []
+    for word in _WORD_RE.findall(text):
+        t = known.get(word)
+        if t is None:
+            t = known[word] = _word_type(word, lang)
+        if t:
+            types.append(t)
+    return tuple(types)
 
 
 def tokens(text: str, lang: str) -> frozenset[str]:
@@ -218,14 +238,21 @@ class _Cues(NamedTuple):
 
 @lru_cache(maxsize=65536)
 def _cues(text: str, lang: str) -> _Cues:
-    types = _types(text, lang)
+    split = text.split()
+    types = _types(text, lang, split)
     toks = frozenset(types)
-    by_prefix: defaultdict[str, set[str]] = defaultdict(set)
+    by_prefix: dict[str, frozenset[str]] = {}
     for t in toks:
         if len(t) >= 5:
-            by_prefix[t[:5]].add(t)
-    return _Cues(types, toks, {p: frozenset(ts) for p, ts in by_prefix.items()},
-                 _numbers(_own(text), lang), sum(map(len, text.split())))
+            p = t[:5]
+            by_prefix[p] = by_prefix[p] | _alone(t) if p in by_prefix else _alone(t)
+    return _Cues(types, toks, by_prefix, _numbers(_own(text), lang), sum(map(len, split)))
+
+
+@lru_cache(maxsize=WORD_TYPES_MAX)
+def _alone(t: str) -> frozenset[str]:
+    """frozenset({t}), one per word type (most cognate prefixes have one type in a text)."""
+    return frozenset((t,))
 
 
 @dataclass(frozen=True)
@@ -813,9 +840,9 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
     units_b = {u.eid: u for u in _all_units(_top(vb))}
     freq_a: Counter = Counter()
     freq_b: Counter = Counter()
-    limit_a = 0.25 * model.n_docs
-    limit_b = 0.25 * model.n_docs
-    df_a, df_b = model.df_a, model.df_b
+    # types in more than a quarter of the paragraphs are not terms
+    common_a = {t for t, c in model.df_a.items() if c > 0.25 * model.n_docs}
+    common_b = {t for t, c in model.df_b.items() if c > 0.25 * model.n_docs}
     pairs: list[tuple[list[str], list[str]]] = []
     for link in links:
         if link.level != "paragraph" or link.score < min_score:
@@ -823,33 +850,83 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         ua, ub = units_a.get(link.eid_a), units_b.get(link.eid_b)
         if ua is None or ub is None:
             continue
-        ta = [t for t in tokens(ua.text, va.lang) if df_a.get(t, 0) <= limit_a]
-        tb = [t for t in tokens(ub.text, vb.lang) if df_b.get(t, 0) <= limit_b]
+        ta = [t for t in tokens(ua.text, va.lang) if t not in common_a]
+        tb = [t for t in tokens(ub.text, vb.lang) if t not in common_b]
         freq_a.update(ta)
         freq_b.update(tb)
         pairs.append((ta, tb))
     # a word of one pair only co-occurs once with anything and is left out (only words seen
     # together twice are candidates)
     pairs_of: defaultdict[str, list[list[str]]] = defaultdict(list)  # x -> the tb it is with
-    in_a: dict[str, int] = {}  # word -> the pairs that have it, bit k for pair k
-    in_b: dict[str, int] = {}
-    for k, (ta, tb) in enumerate(pairs):
-        bit = 1 << k
+    for ta, tb in pairs:
         tb = [t for t in tb if freq_b[t] > 1]
         for x in ta:
             if freq_a[x] > 1:
                 pairs_of[x].append(tb)
-                in_a[x] = in_a.get(x, 0) | bit
-        for y in tb:
-            in_b[y] = in_b.get(y, 0) | bit
     candidates = []
     for x, tbs in pairs_of.items():
         f = freq_a[x]
         cooc = Counter(chain.from_iterable(tbs))  # y -> pairs with x and y
         candidates.extend((x, y, dice) for y, c in cooc.items()
                           if c >= 2 and (dice := 2 * c / (f + freq_b[y])) >= 0.5)
-    # in the order in which each (x, y) first co-occurs, as in one pass over the pairs: ties
-    # are resolved by it
+    # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
+    # with every other word of its two paragraphs).
+    # The order of the candidates does not matter (so they are not sorted): a dice value is
+    # 2c/(f+g) with integers c <= f, g <= n (n = len(pairs)), and a float division of
+    # integers is correctly rounded, so two equal values are equal floats and two different
+    # ones differ by at least 2/(2n)**2 > 1e-9 (n <= EXACT_DICE_PAIRS): the best of a word is
+    # its largest dice and every word with it, found in any order, and only whether there is
+    # one matters (the lexicon is only looked up, never iterated). Beyond that many pairs a
+    # tolerance of 1e-9 joins close values, as it always did, and the candidates are then
+    # taken in the order in which each (x, y) first co-occurs, as in one pass over the pairs.
+    if len(pairs) > EXACT_DICE_PAIRS:
+        candidates.sort(key=_first_cooccurrence(pairs))
+        best_a: dict[str, tuple[float, list[str]]] = {}
+        best_b: dict[str, tuple[float, list[str]]] = {}
+        for x, y, dice in candidates:
+            for best, k, v in ((best_a, x, y), (best_b, y, x)):
+                old = best.get(k)
+                if old is None or dice > old[0] + 1e-9:
+                    best[k] = (dice, [v])
+                elif abs(dice - old[0]) <= 1e-9:
+                    old[1].append(v)
+        model.lexicon = {
+            x: frozenset(ys) for x, (_, ys) in best_a.items()
+            if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]
+        }
+        return
+    # word -> (its largest dice, the one word with it or None when several tie)
+    top_a: dict[str, tuple[float, str | None]] = {}
+    top_b: dict[str, tuple[float, str | None]] = {}
+    for x, y, dice in candidates:
+        old = top_a.get(x)
+        if old is None or dice > old[0]:
+            top_a[x] = (dice, y)
+        elif dice == old[0]:
+            top_a[x] = (dice, None)
+        old = top_b.get(y)
+        if old is None or dice > old[0]:
+            top_b[y] = (dice, x)
+        elif dice == old[0]:
+            top_b[y] = (dice, None)
+    model.lexicon = {x: frozenset((y,)) for x, (_, y) in top_a.items()
+                     if y is not None and top_b[y][1] == x}
+
+
+#: Up to this many aligned pairs, `_learn_lexicon` need not order its candidates.
+EXACT_DICE_PAIRS = 20_000
+
+
+def _first_cooccurrence(pairs: Sequence[tuple[list[str], list[str]]]):
+    """A sort key of (x, y, dice) candidates: where x and y first co-occur in `pairs`."""
+    in_a: dict[str, int] = {}  # word -> the pairs that have it, bit k for pair k
+    in_b: dict[str, int] = {}
+    for k, (ta, tb) in enumerate(pairs):
+        bit = 1 << k
+        for x in ta:
+            in_a[x] = in_a.get(x, 0) | bit
+        for y in tb:
+            in_b[y] = in_b.get(y, 0) | bit
     positions = [({t: i for i, t in enumerate(ta)}, {t: i for i, t in enumerate(tb)})
                  for ta, tb in pairs]
 
@@ -859,21 +936,7 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         k = (both & -both).bit_length() - 1  # the first pair with both words
         return k, positions[k][0][x], positions[k][1][y]
 
-    # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
-    # with every other word of its two paragraphs)
-    best_a: dict[str, tuple[float, list[str]]] = {}
-    best_b: dict[str, tuple[float, list[str]]] = {}
-    for x, y, dice in sorted(candidates, key=first):
-        for best, k, v in ((best_a, x, y), (best_b, y, x)):
-            old = best.get(k)
-            if old is None or dice > old[0] + 1e-9:
-                best[k] = (dice, [v])
-            elif abs(dice - old[0]) <= 1e-9:
-                old[1].append(v)
-    model.lexicon = {
-        x: frozenset(ys) for x, (_, ys) in best_a.items()
-        if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]
-    }
+    return first
 
 
 def align_pair(va: Version, vb: Version) -> tuple[list[Link], list[Unmatched], Model]:

@@ -406,3 +406,28 @@ def test_cheap_bound_is_above_the_structural_evidence(ingested, treaty):
                     pieces = align._pieces(a, b, model)
                     assert align._most(a, b) >= pieces[0]
                     assert pieces[0] == sum(align._structural(a, b, model).values())
+
+
+def test_lexicon_does_not_depend_on_the_order_of_its_candidates(ingested, monkeypatch):
+    """`_learn_lexicon` takes its candidates unsorted (dice values are exactly equal or far
+    apart): the lexicon is the one of candidates in first co-occurrence order, and the same
+    for any order of the aligned pairs it learns from."""
+    import random
+
+    from indexer import align
+
+    v = _versions(ingested, "br-se-1965")
+    for va, vb in combinations(align.merge_versions(v.values()), 2):
+        links, _, model = align_pair(va, vb)
+        lexicons = []
+        for shuffle in range(6):
+            shuffled = list(links)
+            random.Random(shuffle).shuffle(shuffled)
+            if shuffle == 0:
+                shuffled = list(links)
+                monkeypatch.setattr(align, "EXACT_DICE_PAIRS", -1)  # sorted, as it was
+            align._learn_lexicon(va, vb, shuffled, model)
+            monkeypatch.undo()
+            lexicons.append(model.lexicon)
+        assert lexicons[0]
+        assert all(lexicon == lexicons[0] for lexicon in lexicons)
