@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 
 from rapidfuzz.distance import Levenshtein
 
@@ -103,6 +103,7 @@ def article_heading(text: str) -> Heading | None:
 _HEADING_WORDS = ("article", "artigo", "artikel", "articulo")
 _GARBLED_RE = re.compile(r"(?P<word>.*?[^\W\d_].*?)\s*(?P<label>[IVXLC]{1,6}|\d{1,3})\s*\.?")
 _NOT_WORD_LETTER_RE = re.compile(r"[^a-zåäöéíç]")
+_ROMAN_LABEL_CHARS = "IVXLC"
 
 
 def _garbled_heading(text: str) -> Heading | None:
@@ -110,6 +111,11 @@ def _garbled_heading(text: str) -> Heading | None:
     "Artic1e 5" -- letters within two edits of an article word, then a label."""
     s = text.strip()
     if len(s) > 24:
+        return None
+    # `_GARBLED_RE` needs a label at the end (before blanks and one "."): checked first,
+    # as the lazy word group makes a failing match backtrack over the whole line
+    end = (s[:-1] if s.endswith(".") else s).rstrip()[-1:]
+    if not end or not (end in _ROMAN_LABEL_CHARS or end.isdecimal()):
         return None
     m = _GARBLED_RE.fullmatch(s)
     if not m:
@@ -132,15 +138,30 @@ def is_chapter(text: str) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
+#: Every field of `Unit`, in order, with its default (None for the fields without one).
+_UNIT_FIELDS = {f.name: None if f.default is MISSING else f.default for f in fields(Unit)}
+
+
+def _new_unit(**kw: object) -> Unit:
+    """`Unit(**kw)` without the frozen dataclass's `object.__setattr__` per field (a document
+    makes one per paragraph and point): its fields, in order, set at once (Unit has no
+    `__post_init__`). `kw` names fields only, and every field without a default."""
+    unit = object.__new__(Unit)
+    state = unit.__dict__
+    state.update(_UNIT_FIELDS)
+    state.update(kw)
+    return unit
+
+
 def _unit(eid: str, kind: str, lines: Sequence[Line], **kw: object) -> Unit:
-    return Unit(
+    return _new_unit(
         eid=eid,
         kind=kind,
-        text="\n".join(ln.text for ln in lines),
-        raw="\n".join(ln.raw for ln in lines),
-        start=min(ln.start for ln in lines),
-        end=max(ln.end for ln in lines),
-        **kw,  # type: ignore[arg-type]
+        text="\n".join([ln.text for ln in lines]),
+        raw="\n".join([ln.raw for ln in lines]),
+        start=min([ln.start for ln in lines]),
+        end=max([ln.end for ln in lines]),
+        **kw,
     )
 
 
@@ -224,10 +245,10 @@ def _number_others(units: list[Unit]) -> tuple[Unit, ...]:
     for u in units:
         if u.kind == "other":
             k += 1
-            u = Unit(**{**u.__dict__, "eid": f"other_{k}"})
+            u = _new_unit(**{**u.__dict__, "eid": f"other_{k}"})
         elif u.kind == "closing":
             closing += 1
-            u = Unit(**{**u.__dict__, "eid": "closing" if closing == 1 else f"closing_{closing}"})
+            u = _new_unit(**{**u.__dict__, "eid": "closing" if closing == 1 else f"closing_{closing}"})
         out.append(u)
     return tuple(out)
 
