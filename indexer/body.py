@@ -34,13 +34,15 @@ def _family(style: str) -> str:
     return {"roman": "alpha", "proman": "palpha"}.get(style, style)
 
 
-def parse_body(texts: Sequence[str]) -> tuple[list[int], list[Para]]:
+def parse_body(texts: Sequence[str],
+               labels: Sequence[tuple[str, int, int] | None] | None = None) -> tuple[list[int], list[Para]]:
     """Split an article's lines (after heading and title) into paragraphs and points.
 
     Returns (lines before the first paragraph, paragraphs). Nested lists deeper than points
     (sub-points "(i)" under "a)") stay in their point. Unnumbered lines attach to the point
     they continue (after a colon, a parenthetical "(hereinafter…)", a lower-case
-    continuation) or else to the paragraph.
+    continuation) or else to the paragraph. `labels`: `paragraph_label` of every line (as
+    given), when known.
     """
     lead: list[int] = []
     paras: list[Para] = []
@@ -52,7 +54,8 @@ def parse_body(texts: Sequence[str]) -> tuple[list[int], list[Para]]:
     for i, raw in enumerate(texts):
         text = raw.strip()
         colon = ends_colon(prev)
-        pl = paragraph_label(text)
+        # (a label of the line as given is the stripped line's when nothing was stripped)
+        label = pl = labels[i] if labels is not None and len(text) == len(raw) else paragraph_label(text)
         if pl is None and para_style and paras:
             end = garbled_paragraph_label(text, para_style, para_value + 1)
             if end is not None:
@@ -81,7 +84,7 @@ def parse_body(texts: Sequence[str]) -> tuple[list[int], list[Para]]:
                 paras[-1].points.append((_point_num(st, val), [i]))
             prev = text
             continue
-        reading = _point_reading(text, stack, colon)
+        reading = _point_reading(text, stack, colon, label)
         if reading is not None:
             depth, style, raw_num = reading
             if not paras:
@@ -153,10 +156,11 @@ def _point_num(style: str, raw: str) -> str:
 _LOOKALIKES = {"h": "b", "b": "h", "e": "c", "c": "e", "l": "i", "i": "l", "o": "c"}
 
 
-def _point_reading(text: str, stack: list[tuple[str, int]], colon: bool) -> tuple[int, str, str] | None:
-    """(depth, style, raw) for a point label at the start of `text`, chosen by context."""
+def _point_reading(text: str, stack: list[tuple[str, int]], colon: bool,
+                   pl: tuple[str, int, int] | None) -> tuple[int, str, str] | None:
+    """(depth, style, raw) for a point label at the start of `text`, chosen by context;
+    `pl`: its `paragraph_label`."""
     readings = point_labels(text)
-    pl = paragraph_label(text)
     if pl and pl[0] in ("rparen", "fw") and not any(r[0] == pl[0] for r in readings):
         readings.append((pl[0], text[: pl[2]].strip().rstrip(".．)"), pl[2]))
     if not readings:

@@ -92,6 +92,8 @@ def to_chinese(n: int) -> str:
 
 def _halfwidth_digits(s: str) -> str:
     """Fullwidth "１２" -> "12" (NFKC on digits only; leaves CJK untouched)."""
+    if s.isascii():
+        return s  # ASCII digits are their own NFKC form
     return "".join(unicodedata.normalize("NFKC", c) if c.isdigit() else c for c in s)
 
 
@@ -146,6 +148,11 @@ _CONFUSABLE: dict[str, str] = {
 }  # fmt: skip
 
 
+_ARABIC_LABEL_RE = re.compile(r"(\d{1,3})\s*-?\s*[A-Za-z]?")
+_GARBLED_ROMAN_RE = re.compile(r"[IVXLl1]+")
+_ROMAN_LETTER_RE = re.compile(r"[IVX]")
+
+
 def parse_label(s: str) -> int | None:
     """The number an article label stands for, without context.
 
@@ -157,7 +164,7 @@ def parse_label(s: str) -> int | None:
     s = _halfwidth_digits(s.strip().rstrip(".:º°"))
     if not s:
         return None
-    m = re.fullmatch(r"(\d{1,3})\s*-?\s*[A-Za-z]?", s)  # "26-A", "12A": the number is 26, 12
+    m = _ARABIC_LABEL_RE.fullmatch(s)  # "26-A", "12A": the number is 26, 12
     if m:
         return int(m.group(1))
     if all(c in CN_NUMERAL_CHARS for c in s):
@@ -172,7 +179,7 @@ def parse_label(s: str) -> int | None:
             return n
     # "Xl", "XVll", "X1": l/1 among upper-case roman letters read as I. Require at least one
     # real upper-case roman letter so a bare "1" stays arabic.
-    if re.fullmatch(r"[IVXLl1]+", s) and re.search(r"[IVX]", s):
+    if _GARBLED_ROMAN_RE.fullmatch(s) and _ROMAN_LETTER_RE.search(s):
         return parse_roman(s.replace("l", "I").replace("1", "I"))
     return None
 

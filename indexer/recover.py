@@ -91,22 +91,31 @@ def find_references(texts: Sequence[str]) -> References:
         if not ("Art" in text or "第" in text or "artigo" in text or "artikel" in text):
             continue
         for m in article_references(text):
+            paren = m.group("paren")
+            key = classify_title(paren) if paren else None
+            if not key:
+                continue  # only a reference with a topic in its parenthesis counts
             label = m.group("label") or m.group("zlabel")
             n = parse_label(label) if label else None
-            key = classify_title(m.group("paren")) if m.group("paren") else None
-            if n and key:
+            if n:
                 topic.setdefault(n, key)
         for m in paragraph_references(text):
-            art = parse_label(m.group("art") or m.group("zart") or "")
             para = parse_label(m.group("para") or m.group("zpara") or "")
-            if art and para and para < 40:
+            if not para or para >= 40:
+                continue
+            art = parse_label(m.group("art") or m.group("zart") or "")
+            if art:
                 min_paras[art] = max(min_paras.get(art, 0), para)
     return References(topic, min_paras)
 
 
 def top_para(text: str) -> tuple[str, int] | None:
     """(style, value) when the line opens a numbered paragraph, else None."""
-    pl = paragraph_label(text)
+    return top_of(paragraph_label(text))
+
+
+def top_of(pl: tuple[str, int, int] | None) -> tuple[str, int] | None:
+    """`top_para` of a line from its `paragraph_label` `pl`."""
     if pl and pl[0] in PARA_STYLES:
         return pl[0], pl[1]
     return None
@@ -120,14 +129,16 @@ def _starts_sentence(text: str) -> bool:
     return c.isupper() or "\u4e00" <= c <= "\u9fff"
 
 
-def candidates(texts: Sequence[str], start: int, end: int) -> dict[int, str]:
+def candidates(texts: Sequence[str], start: int, end: int,
+               tops: Sequence[tuple[str, int] | None] | None = None) -> dict[int, str]:
     """Lines in [start+1, end) where an article may begin: "restart" (a "1." paragraph) or
-    "unnumbered" (a sentence at paragraph level after a finished sentence)."""
+    "unnumbered" (a sentence at paragraph level after a finished sentence). `tops`:
+    `top_para` of every line (as given), when known."""
     out: dict[int, str] = {}
     for i in range(start + 1, end):
         text = texts[i].strip()
         prev = texts[i - 1].rstrip()
-        tp = top_para(text)
+        tp = tops[i] if tops is not None and len(text) == len(texts[i]) else top_para(text)
         if tp:
             if tp[1] == 1 and tp[0] not in ("rparen", "fw"):
                 out[i] = "restart"
@@ -185,20 +196,22 @@ def recover(
     first_number: int | None,
     refs: References,
     raw: Sequence[dict[str, float]] | None = None,
+    labels: Sequence[tuple[str, int, int] | None] | None = None,
 ) -> list[Span]:
     """Article spans covering body lines [0, len(texts)) in order.
 
     `anchors`: printed headings (sorted by index). `forced`: lines where an article must
     begin (chapter headings). `first_number`: number of the first article when the body
     starts without a heading (None = unknown: taken from the first article's topic).
-    `raw`: `raw_scores` of every line, when known.
+    `raw`: `raw_scores` of every line, when known; `labels`: `paragraph_label` of every
+    line, when known.
     """
     n_lines = len(texts)
     if n_lines == 0:
         return []
     if raw is None:
         raw = [raw_scores(t, lang) for t in texts]
-    tops = [top_para(t) for t in texts]
+    tops = [top_para(t) for t in texts] if labels is None else [top_of(pl) for pl in labels]
     # prefix[i][t]: summed evidence of lines [0, i) for topic _KEYS[t]
     prefix = [[0.0] * len(_KEYS)]
     for r in raw:
@@ -321,7 +334,7 @@ def _dp(
         _is_heading_line(texts[g0 + head]) or (head > 0 and heading_like(texts[g0 + head]))
     ):
         head += 1
-    cand = {i: c for i, c in candidates(texts, g0, g1).items() if i > g0 + head}
+    cand = {i: c for i, c in candidates(texts, g0, g1, tops).items() if i > g0 + head}
     forced_in = [i for i in forced if g0 < i < g1]
     for f in forced_in:  # no boundary inside a chapter heading block or at its first line
         k = f + 1

@@ -37,9 +37,10 @@ from indexer.numerals import (
     parse_label,
     point_labels,
 )
-from indexer.recover import Anchor, find_references, heading_like, recover, top_para
+from indexer.recover import Anchor, find_references, heading_like, recover, top_of, top_para
 from indexer.topics import LineScores, classify_title, normalise, treaty_register
 
+Label = tuple[str, int, int]  # a `paragraph_label`: style, value, end
 # ---------------------------------------------------------------------------------------------
 # Line grammars
 # ---------------------------------------------------------------------------------------------
@@ -165,11 +166,13 @@ def _unit(eid: str, kind: str, lines: Sequence[Line], **kw: object) -> Unit:
     )
 
 
-def _paragraph_units(prefix: str, lines: Sequence[Line], body: Sequence[int], *, implicit: bool) -> tuple[Unit, ...]:
-    """Paragraph units (with point children) for the body lines `body` (indices into lines)."""
+def _paragraph_units(prefix: str, lines: Sequence[Line], body: Sequence[int], labels: Sequence[Label | None],
+                     *, implicit: bool) -> tuple[Unit, ...]:
+    """Paragraph units (with point children) for the body lines `body` (indices into lines;
+    `labels`: `paragraph_label` of every line)."""
     if not body:
         return ()
-    lead, paras = parse_body([lines[i].text for i in body])
+    lead, paras = parse_body([lines[i].text for i in body], [labels[i] for i in body])
     if not paras:
         paras = [Para(None, None, list(range(len(body))))]
         lead = []
@@ -215,8 +218,9 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None) -> 
     units: list[Unit] = []
     # lines outside the main treaty region
     main_lo, main_hi = regions[main] if main is not None else (0, len(lines))
+    labels = [paragraph_label(t) for t in texts]  # each line's, once for the document
     body_units = _treaty(lines, texts, heads, runs[main] if main is not None else [], main_lo, main_hi,
-                         lang, article, scores)
+                         lang, article, scores, labels)
     other_spans: list[tuple[int, int, str]] = []
     if main_lo > 0:
         other_spans.append((0, main_lo, "text before the treaty"))
@@ -344,8 +348,10 @@ def _regions(runs: list[list[int]], main: int | None, texts: Sequence[str], head
 
 
 def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Heading], run: list[int],
-            lo: int, hi: int, lang: str, article: int | None, scores: LineScores) -> list[Unit]:
-    """Units of the treaty region [lo, hi), other runs already removed."""
+            lo: int, hi: int, lang: str, article: int | None, scores: LineScores,
+            labels: Sequence[Label | None]) -> list[Unit]:
+    """Units of the treaty region [lo, hi), other runs already removed (`labels`:
+    `paragraph_label` of every line)."""
     # closing formula after the last article heading (or anywhere when none)
     last_head = run[-1] if run else lo
     closing = next((j for j in range(last_head, hi) if _CLOSING_RE.match(texts[j])), None)
@@ -359,7 +365,7 @@ def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Headin
             body_start -= 1 if is_chapter(texts[body_start - 1]) else 2
     else:
         agreed = next((j for j in range(lo, body_end) if _AGREED_RE.search(texts[j]) and ends_colon(texts[j])), None)
-        first_para = next((j for j in range(lo, body_end) if top_para(texts[j]) or is_chapter(texts[j])), body_end)
+        first_para = next((j for j in range(lo, body_end) if top_of(labels[j]) or is_chapter(texts[j])), body_end)
         body_start = agreed + 1 if agreed is not None else first_para
     units: list[Unit] = []
     title_idx = next((j for j in range(lo, body_start) if _INSTRUMENT_RE.search(texts[j])), None)
@@ -377,7 +383,7 @@ def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Headin
     has_front = body_start > lo
     # the body
     body_units, tail = _articles(lines, texts, heads, run, body_start, body_end, lang, article, has_front,
-                                  closed=body_end < hi, scores=scores)
+                                  closed=body_end < hi, scores=scores, labels=labels)
     units.extend(body_units)
     if tail is not None and tail < body_end:
         units.append(_unit("other", "other", lines[tail:body_end], note="not treaty text"))
@@ -386,7 +392,7 @@ def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Headin
     while j < hi:
         if _PROTOCOL_RE.match(texts[j]):
             end = next((k for k in range(j + 1, hi) if _CLOSING_RE.match(texts[k])), hi)
-            units.extend(_protocol(lines, texts, j, end))
+            units.extend(_protocol(lines, texts, j, end, labels))
             j = end
         elif _CLOSING_RE.match(texts[j]):
             end = _closing_end(texts, j, hi)
@@ -427,12 +433,13 @@ def _closing_end(texts: Sequence[str], j: int, hi: int) -> int:
     return last + 1
 
 
-def _protocol(lines: Sequence[Line], texts: Sequence[str], j: int, end: int) -> list[Unit]:
+def _protocol(lines: Sequence[Line], texts: Sequence[str], j: int, end: int,
+              labels: Sequence[Label | None]) -> list[Unit]:
     """Protocol heading and intro (eid "protocol") and its items prot_1, prot_2 …"""
     items: list[int] = []
     expected = 1
     for k in range(j + 1, end):
-        pl = paragraph_label(texts[k])
+        pl = labels[k]
         ad = not pl and re.match(r"^\s*ad\s+art", texts[k], re.IGNORECASE)
         if (pl and pl[1] == expected) or ad:
             items.append(k)
@@ -445,7 +452,7 @@ def _protocol(lines: Sequence[Line], texts: Sequence[str], j: int, end: int) -> 
         if m:
             label = m.group("label") or m.group("zlabel")
             refers = parse_label(label) if label else None
-        children = _paragraph_units(f"prot_{n}", lines, list(range(k + 1, stop)), implicit=False)
+        children = _paragraph_units(f"prot_{n}", lines, list(range(k + 1, stop)), labels, implicit=False)
         out.append(_unit(f"prot_{n}", "protocol", lines[k:stop], number=n, refers_to=refers,
                          children=children))
     return out
@@ -453,7 +460,7 @@ def _protocol(lines: Sequence[Line], texts: Sequence[str], j: int, end: int) -> 
 
 def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Heading], run: list[int],
               lo: int, hi: int, lang: str, article: int | None, has_front: bool, closed: bool,
-              scores: LineScores) -> tuple[list[Unit], int | None]:
+              scores: LineScores, labels: Sequence[Label | None]) -> tuple[list[Unit], int | None]:
     """Article units for body [lo, hi); also where non-treaty trailing text starts, if any."""
     if hi <= lo:
         return [], None
@@ -477,7 +484,8 @@ def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Head
     refs = find_references(texts)
     first = article if article is not None else (1 if has_front else None)
     raw = [scores.raw(i, i + 1) for i in range(lo, lo + len(body))]
-    spans = recover(body, lang, anchors, forced, first_number=first, refs=refs, raw=raw)
+    spans = recover(body, lang, anchors, forced, first_number=first, refs=refs, raw=raw,
+                    labels=labels[lo:lo + len(body)])
     units = []
     chapter: str | None = None
     seen: set[str] = set()
@@ -511,7 +519,7 @@ def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Head
         while eid in seen:
             eid += "_"
         seen.add(eid)
-        children = _paragraph_units(eid, lines, body_idx, implicit=True)
+        children = _paragraph_units(eid, lines, body_idx, labels, implicit=True)
         units.append(_unit(eid, "article", [lines[i] for i in idx], number=sp.number, label=sp.label,
                            title=title, topic=topic or sp.topic_hint, number_inferred=sp.inferred,
                            chapter=chapter, children=children))
