@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 # ---------------------------------------------------------------------------------------------
 # Roman numerals
@@ -153,6 +153,7 @@ _GARBLED_ROMAN_RE = re.compile(r"[IVXLl1]+")
 _ROMAN_LETTER_RE = re.compile(r"[IVX]")
 
 
+@lru_cache(maxsize=4096)  # labels are short tokens, read again and again
 def parse_label(s: str) -> int | None:
     """The number an article label stands for, without context.
 
@@ -419,6 +420,7 @@ def point_labels(text: str) -> list[tuple[str, str, int]]:
     return out
 
 
+@lru_cache(maxsize=4096)  # (style, label token): a few hundred distinct pairs
 def point_value(style: str, raw: str) -> int:
     """Ordinal of a point label within its style: a->1, iv->4, （三）->3, １->1."""
     if style in ("alpha", "palpha", "ualpha"):
