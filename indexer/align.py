@@ -94,8 +94,9 @@ _NUMBER_WORDS = {
 _WORD_VALUES = {lang: {w: str(i) for i, w in enumerate(words.split(), 2)}
                 for lang, words in _NUMBER_WORDS.items()}
 _WORD_VALUES["pt"]["duas"] = "2"
-_DIGITS_RE = re.compile(r"\d+(?:[.,  ]\d{3})*(?:[.,]\d+)?")
-_DIGIT_RE = re.compile(r"\d")  # a quick test for `_DIGITS_RE`: where its first match starts
+# (``\d\d*`` rather than ``\d+``: a pattern that starts with a character class lets sre skip
+# to the next digit quickly)
+_DIGITS_RE = re.compile(r"\d\d*(?:[.,  ]\d{3})*(?:[.,]\d+)?")
 # an article cross-reference with a roman number, found from the "rt" of "Article"/"art."
 # (a literal prefix makes the search fast); `_numbers` checks the letter before it: an "A"
 # or "a" that starts a word, as ``\b[Aa]`` would
@@ -127,14 +128,12 @@ def _numbers(text: str, lang: str) -> dict[str, int]:
     """`numbers` as a plain dict (number -> count, in the order a Counter would have them;
     cached: not to be changed)."""
     out: dict[str, int] = {}
-    first = _DIGIT_RE.search(text)
-    if first is not None:  # no match of _DIGITS_RE starts before its first digit
-        for m in _DIGITS_RE.finditer(text, first.start()):
-            digits = m.group()
-            if not digits.isdecimal():  # \d is a decimal digit
-                digits = _NON_DIGIT_RE.sub("", digits)
-            digits = digits.lstrip("0") or "0"
-            out[digits] = out.get(digits, 0) + 1
+    for m in _DIGITS_RE.finditer(text):
+        digits = m.group()
+        if not digits.isdecimal():  # \d is a decimal digit
+            digits = _NON_DIGIT_RE.sub("", digits)
+        digits = digits.lstrip("0") or "0"
+        out[digits] = out.get(digits, 0) + 1
     for m in _ROMAN_REF_RE.finditer(text):
         start = m.start() - 1  # the "A" of "Article"
         if start < 0 or text[start] not in "Aa" or (start and _WORD_CHAR_RE.match(text, start - 1)):
