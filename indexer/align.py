@@ -835,8 +835,11 @@ def _df(version: Version) -> tuple[Counter, int]:
     return df, max(n, 1)
 
 
-def _calibrate(va: Version, vb: Version, model: Model) -> None:
-    """Length ratio and lexical similarity levels from the pairs the numbering proposes."""
+def _calibration_pairs(va: Version, vb: Version
+                       ) -> tuple[float | None, list[tuple[Unit, Unit]], list[tuple[Unit, Unit]]]:
+    """What `_calibrate` measures on: the median length ratio of the articles the numbering
+    pairs (None without any long enough), their paragraph pairs, and those pairs shifted by
+    one (non-aligned siblings)."""
     by_eid = {u.eid: u for u in _top(vb)}
     pairs: list[tuple[Unit, Unit]] = []
     shifted: list[tuple[Unit, Unit]] = []
@@ -853,9 +856,19 @@ def _calibrate(va: Version, vb: Version, model: Model) -> None:
             pairs.extend(zip(pa, pb))
             if len(pa) > 1:
                 shifted.extend(zip(pa, pb[1:] + pb[:1]))
+    ratio = None
     if ratios:
         ratios.sort()
-        model.ratio = ratios[len(ratios) // 2]
+        ratio = ratios[len(ratios) // 2]
+    return ratio, pairs, shifted
+
+
+def _calibrate(va: Version, vb: Version, model: Model, measured: tuple | None = None) -> None:
+    """Length ratio and lexical similarity levels from the pairs the numbering proposes
+    (`measured`: the `_calibration_pairs` of the versions, when the caller has them)."""
+    ratio, pairs, shifted = measured or _calibration_pairs(va, vb)
+    if ratio is not None:
+        model.ratio = ratio
     if len(pairs) >= 5 and len(shifted) >= 3:
         def seg(u: Unit, lang: str) -> Segment:
             return _segment([u], [None], lang)
@@ -982,13 +995,14 @@ def align_pair(va: Version, vb: Version) -> tuple[list[Link], list[Unmatched], M
     df_a, n_a = _df(va)
     df_b, n_b = _df(vb)
     model = Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
-    _calibrate(va, vb, model)
+    measured = _calibration_pairs(va, vb)  # the same for both passes
+    _calibrate(va, vb, model, measured)
     links: list[Link] = []
     unmatched: list[Unmatched] = []
     _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, unmatched)
     _learn_lexicon(va, vb, links, model)
     if model.lexicon:
-        _calibrate(va, vb, model)
+        _calibrate(va, vb, model, measured)
         links, unmatched = [], []
         _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, unmatched)
     return links, unmatched, model
