@@ -94,17 +94,22 @@ _NUMBER_WORDS = {
 _WORD_VALUES = {lang: {w: str(i) for i, w in enumerate(words.split(), 2)}
                 for lang, words in _NUMBER_WORDS.items()}
 _WORD_VALUES["pt"]["duas"] = "2"
-_DIGITS_RE = re.compile(r"\d+(?:[.,  ]\d{3})*(?:[.,]\d+)?")
-_ROMAN_REF_RE = re.compile(
-    r"\b(?:[Aa]rti(?:cles?|gos?|keln?|klarna|klar)|[Aa]rt\.)\s+([IVXL]{1,6})\b")
+# (``\d\d*`` rather than ``\d+``: a pattern that starts with a character class lets sre skip
+# to the next digit quickly)
+_DIGITS_RE = re.compile(r"\d\d*(?:[.,  ]\d{3})*(?:[.,]\d+)?")
+# an article cross-reference with a roman number, found from the "rt" of "Article"/"art."
+# (a literal prefix makes the search fast); `_numbers` checks the letter before it: an "A"
+# or "a" that starts a word, as ``\b[Aa]`` would
+_ROMAN_REF_RE = re.compile(r"rt(?:i(?:cles?|gos?|keln?|klarna|klar)|\.)\s+([IVXL]{1,6})\b")
 _NON_DIGIT_RE = re.compile(r"\D")
 _CN_NUM_RE = re.compile(r"[〇零一二两三四五六七八九十百千]+")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
-# a number word not followed by a letter; `_numbers` checks that none comes before it either,
-# so that it is a whole word of _WORD_RE (a look-behind here would make the search slow)
+# a number word not followed by a letter; `_token_numbers` checks that none comes before it
+# either, so that it is a whole word of _WORD_RE (a look-behind here would make the search slow)
 _NUMBER_WORD_RE = {lang: re.compile("(?:" + "|".join(values) + r")(?![^\W\d_])")
                    for lang, values in _WORD_VALUES.items()}
 _LETTER_RE = re.compile(r"[^\W\d_]")
+_WORD_CHAR_RE = re.compile(r"\w")
 
 
 def _roman(s: str) -> int | None:
@@ -119,31 +124,62 @@ def numbers(text: str, lang: str) -> Counter:
 
 
 @lru_cache(maxsize=65536)
-def _numbers(text: str, lang: str) -> Counter:
-    out: Counter = Counter()
+def _numbers(text: str, lang: str) -> dict[str, int]:
+    """`numbers` as a plain dict (number -> count, in the order a Counter would have them;
+    cached: not to be changed)."""
+    out: dict[str, int] = {}
     for m in _DIGITS_RE.finditer(text):
         digits = m.group()
         if not digits.isdecimal():  # \d is a decimal digit
             digits = _NON_DIGIT_RE.sub("", digits)
-        out[digits.lstrip("0") or "0"] += 1
+        digits = digits.lstrip("0") or "0"
+        out[digits] = out.get(digits, 0) + 1
     for m in _ROMAN_REF_RE.finditer(text):
+        start = m.start() - 1  # the "A" of "Article"
+        if start < 0 or text[start] not in "Aa" or (start and _WORD_CHAR_RE.match(text, start - 1)):
+            continue
         value = _roman(m.group(1))
         if value:
-            out[str(value)] += 1
+            value = str(value)
+            out[value] = out.get(value, 0) + 1
     if lang == "zh":
         from indexer.numerals import parse_chinese
 
         for m in _CN_NUM_RE.finditer(text):
             value = parse_chinese(m.group())
             if value is not None:
-                out[str(value)] += 1
-    words = _WORD_VALUES.get(lang)
-    if words:
-        low = text.lower()
-        for m in _NUMBER_WORD_RE[lang].finditer(low):
-            if not (m.start() and _LETTER_RE.match(low, m.start() - 1)):
-                out[words[m.group()]] += 1
+                value = str(value)
+                out[value] = out.get(value, 0) + 1
+    if lang in _WORD_VALUES:
+        # number words are words (runs of letters), so they are those of the whitespace-
+        # delimited tokens, in text order
+        known = _TOKEN_NUMBERS[lang]
+        pieces = text.split()
+        found = list(map(known.get, pieces))
+        if None in found:
+            if len(known) > WORD_TYPES_MAX:
+                known.clear()
+            for i, f in enumerate(found):
+                if f is None:
+                    found[i] = known[pieces[i]] = _token_numbers(pieces[i], lang)
+        for value in chain.from_iterable(filter(None, found)):
+            out[value] = out.get(value, 0) + 1
     return out
+
+
+#: lang -> whitespace-delimited token -> the values of its number words, in order (a
+#: per-token cache, emptied like _TOKEN_TYPES)
+_TOKEN_NUMBERS: defaultdict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
+
+
+def _token_numbers(token: str, lang: str) -> tuple[str, ...]:
+    """The values of the number words of one token (no whitespace in it, and whitespace is
+    not a letter: its words are whole words of the text, and lowering it lowers them as
+    lowering the text would)."""
+    words = _WORD_VALUES[lang]
+    low = token.lower()
+    return tuple(words[m.group()] for m in _NUMBER_WORD_RE[lang].finditer(low)
+                 if not (m.start() and _LETTER_RE.match(low, m.start() - 1)))
 
 
 def _fold(word: str) -> str:
@@ -232,7 +268,7 @@ class _Cues(NamedTuple):
     types: tuple[str, ...]  # `_types`, in text order
     toks: frozenset[str]  # the same as a set, built in that order
     by_prefix: dict[str, frozenset[str]]  # 5-letter prefix -> the types of `toks` with it
-    nums: Counter  # `numbers` of the text without its label (not to be changed)
+    nums: dict[str, int]  # `numbers` of the text without its label (not to be changed)
     length: int  # characters other than whitespace (str.isspace, as regex \s)
 
 
@@ -263,7 +299,7 @@ class Segment:
     key: str | None
     keys: tuple[str | None, ...]
     length: int
-    nums: Counter = field(compare=False)
+    nums: Mapping[str, int] = field(compare=False)  # number -> count, as `numbers`
     toks: frozenset[str] = field(compare=False)
     pref5: frozenset[str] = field(compare=False, default=frozenset())
     n_nums: int = field(compare=False, default=0)  # sum(nums.values())
@@ -295,12 +331,13 @@ def _segment_of(eids: tuple[str, ...], texts: tuple[str, ...], keys: tuple[str |
         # built from the words in text order, as a set of the joined text's words would be
         toks = frozenset(chain.from_iterable(c.types for c in cues))
         by_prefix = dict(cues[0].by_prefix)
-        nums = Counter(cues[0].nums)
+        nums = dict(cues[0].nums)
         length = cues[0].length
         for c in cues[1:]:
             for p, ts in c.by_prefix.items():
                 by_prefix[p] = by_prefix[p] | ts if p in by_prefix else ts
-            nums += c.nums
+            for k, n in c.nums.items():  # as a Counter adds (every count is positive)
+                nums[k] = nums.get(k, 0) + n
             length += c.length
     length = max(1, length)
     return Segment(eids=eids, key=keys[0] if len(keys) == 1 else None, keys=keys,
@@ -798,8 +835,11 @@ def _df(version: Version) -> tuple[Counter, int]:
     return df, max(n, 1)
 
 
-def _calibrate(va: Version, vb: Version, model: Model) -> None:
-    """Length ratio and lexical similarity levels from the pairs the numbering proposes."""
+def _calibration_pairs(va: Version, vb: Version
+                       ) -> tuple[float | None, list[tuple[Unit, Unit]], list[tuple[Unit, Unit]]]:
+    """What `_calibrate` measures on: the median length ratio of the articles the numbering
+    pairs (None without any long enough), their paragraph pairs, and those pairs shifted by
+    one (non-aligned siblings)."""
     by_eid = {u.eid: u for u in _top(vb)}
     pairs: list[tuple[Unit, Unit]] = []
     shifted: list[tuple[Unit, Unit]] = []
@@ -816,9 +856,19 @@ def _calibrate(va: Version, vb: Version, model: Model) -> None:
             pairs.extend(zip(pa, pb))
             if len(pa) > 1:
                 shifted.extend(zip(pa, pb[1:] + pb[:1]))
+    ratio = None
     if ratios:
         ratios.sort()
-        model.ratio = ratios[len(ratios) // 2]
+        ratio = ratios[len(ratios) // 2]
+    return ratio, pairs, shifted
+
+
+def _calibrate(va: Version, vb: Version, model: Model, measured: tuple | None = None) -> None:
+    """Length ratio and lexical similarity levels from the pairs the numbering proposes
+    (`measured`: the `_calibration_pairs` of the versions, when the caller has them)."""
+    ratio, pairs, shifted = measured or _calibration_pairs(va, vb)
+    if ratio is not None:
+        model.ratio = ratio
     if len(pairs) >= 5 and len(shifted) >= 3:
         def seg(u: Unit, lang: str) -> Segment:
             return _segment([u], [None], lang)
@@ -945,13 +995,14 @@ def align_pair(va: Version, vb: Version) -> tuple[list[Link], list[Unmatched], M
     df_a, n_a = _df(va)
     df_b, n_b = _df(vb)
     model = Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
-    _calibrate(va, vb, model)
+    measured = _calibration_pairs(va, vb)  # the same for both passes
+    _calibrate(va, vb, model, measured)
     links: list[Link] = []
     unmatched: list[Unmatched] = []
     _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, unmatched)
     _learn_lexicon(va, vb, links, model)
     if model.lexicon:
-        _calibrate(va, vb, model)
+        _calibrate(va, vb, model, measured)
         links, unmatched = [], []
         _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, unmatched)
     return links, unmatched, model
