@@ -82,6 +82,14 @@ _PAGE_NUMBER = re.compile(
     re.IGNORECASE,
 )
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# Either heading pattern, in one match: HEADING_LINE (case-insensitive) or CJK_HEADING.
+_ANY_HEADING = re.compile(f"(?i:{HEADING_LINE.pattern})|{CJK_HEADING.pattern}")
+
+
+def _is_han(ch: str) -> bool:
+    """Is the character `ch` one `_HAN` matches?"""
+    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+
 _ENDS_IN_LETTER = re.compile(r"[^\W\d_]$")
 
 # Languages whose word lists judge a hyphen across a line end (first hit wins).
@@ -92,7 +100,7 @@ _SIMILAR = 0.75
 
 def is_heading(line: str) -> bool:
     """A line that is only a heading ("Artikel I", "ARTICLE 5", "第三条 ...")."""
-    return bool(HEADING_LINE.match(line) or CJK_HEADING.match(line))
+    return _ANY_HEADING.match(line) is not None
 
 
 def starts_item(line: str, previous: str = "") -> bool:
@@ -194,7 +202,7 @@ def join_lines(head: str, tail: str, vocabulary: Counter[str] | _Vocabulary | No
     hyphenated = join_hyphenated(head, tail, vocabulary)
     if hyphenated is not None:
         return hyphenated
-    if _HAN.search(head[-1]) and _HAN.search(tail[0]):
+    if _is_han(head[-1]) and _is_han(tail[0]):
         return head + tail
     return f"{head} {tail}"
 
@@ -341,11 +349,22 @@ def _collapse_spaced(text: str) -> str:
     return _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)
 
 
+#: Deletes every ASCII character that is not a letter (`str.isalpha`).
+_ASCII_NON_LETTERS = {code: None for code in range(128) if not chr(code).isalpha()}
+
+
+def _alpha_count(text: str) -> int:
+    """How many characters of `text` are letters (`str.isalpha`); in C for ASCII text."""
+    if text.isascii():
+        return len(text.translate(_ASCII_NON_LETTERS))
+    return sum(map(str.isalpha, text))
+
+
 def _header_candidate(text: str) -> bool:
     text = text.strip()
     if not 8 <= len(text) <= 100:  # (under 8 characters: under 8 letters)
         return False
-    if sum(map(str.isalpha, text)) < 8 or _HAN.search(text) or starts_item(text):
+    if _alpha_count(text) < 8 or _HAN.search(text) or starts_item(text):
         return False
     collapsed = _collapse_spaced(text)
     return collapsed == text or not starts_item(collapsed)

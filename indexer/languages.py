@@ -528,7 +528,7 @@ def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[
             continue
         text = line.text
         cue = _cue_language(text, latin) if letters[i] else ""
-        structural = starts_item(text) or is_heading(text)
+        structural = starts_item(text)  # (a heading starts an item)
         same_block_prev = i > 0 and lines[i - 1].block == line.block and (i - 1) in labels
         ahead = next_long[i + 1]
         introduced = (

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -230,7 +230,11 @@ def normalise_line(line: Line, cache_dir: str | Path | None = None) -> Line:
     text, changes = normalise(line.text, line.lang, cache_dir)
     if not changes and text == line.text:
         return line
-    return replace(line, text=text, changes=line.changes + changes)
+    # `replace(line, text=..., changes=...)` without `replace`'s checks of every field: a copy
+    # of the fields of `line` (a frozen dataclass without `__post_init__`) with the two set
+    new = object.__new__(Line)
+    new.__dict__.update(line.__dict__, text=text, changes=line.changes + changes)
+    return new
 
 
 # ---------------------------------------------------------------------------------------------
@@ -450,7 +454,7 @@ def _protected(text: str, ctx: _Ctx | None = None) -> list[tuple[int, int]]:
         if last is not None and last[0] is text:
             return last[1]
     spans: list[tuple[int, int]] = []
-    present = tuple(need in text for need, _ in _PROTECT_PARTS[:3])
+    present = ("http" in text, "www." in text, "@" in text)  # the needs of _PROTECT_PARTS[:3]
     if any(present) or (not _QUOTE_MARKS.isdisjoint(_marks(text, ctx)) if ctx is not None
                          else _QUOTES.search(text)):
         spans = [m.span() for m in _protect_pattern(present).finditer(text)]
@@ -559,7 +563,7 @@ def _rewrite(
     out: list[str] = []
     changes: list[Change] = []
     pos = after = 0  # text copied up to pos; tokens looked at end before `after`
-    for i in [i for i, tok in enumerate(toks) if tok in todo]:
+    for i in _places(toks, todo):
         tok = toks[i]
         got = memo.get(tok, memo)
         if got is memo:
@@ -672,15 +676,32 @@ def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
     return found
 
 
+def _places(items: list[str], wanted: set[str]) -> list[int]:
+    """The indexes of `items` holding a member of `wanted`, in order (when `wanted` is small,
+    each member is searched for with `list.index`, in C; else one pass over `items`)."""
+    if len(wanted) > 8:
+        return [k for k, w in enumerate(items) if w in wanted]
+    found = []
+    for w in wanted:
+        k = -1
+        try:
+            while True:
+                k = items.index(w, k + 1)
+                found.append(k)
+        except ValueError:
+            pass
+    found.sort()
+    return found
+
+
 def _may_join(runs: list[str], rare: set[str], freq: Callable[[str], float]) -> bool:
     """Could a rare word of `rare` join a neighbour across a plain space? Only if, with the
     run of word characters before or after it in `runs`, it spells a frequent word (a joined
-    form that is a lexicon word has letters only, so both runs are words). One scan of
-    `runs`: each place of a rare word is looked at once."""
+    form that is a lexicon word has letters only, so both runs are words). Each place of a
+    rare word is looked at once (found by `list.index`, in C)."""
     last = len(runs) - 1
-    for k, w in enumerate(runs):
-        if w not in rare:
-            continue
+    for k in _places(runs, rare):
+        w = runs[k]
         if k > 0 and freq(runs[k - 1] + w) >= _JOIN_FREQ and not w[:1].isupper():
             return True
         if (k < last and freq(w + runs[k + 1]) >= _JOIN_FREQ
