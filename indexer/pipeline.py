@@ -421,15 +421,23 @@ def _harmonise_topics(docs: list[tuple[Document, list[tuple]]]) -> None:
     for treaty, articles in evidence.items():
         picks = assign({n: pooled_scores(ev) for n, ev in articles.items()})
         chosen.update({(treaty, n): key for n, key in picks.items()})
+
+    def retopic(v: Version, treaty: str) -> Version:
+        """`v` with its articles' chosen topics (`v` itself when none changes)."""
+        units = list(v.units)
+        for k, u in enumerate(units):
+            if u.kind == "article" and (treaty, u.number) in chosen:
+                topic = chosen[(treaty, u.number)]
+                if topic != u.topic:
+                    units[k] = replace(u, topic=topic)
+        if all(new is old for new, old in zip(units, v.units)):
+            return v
+        return replace(v, units=tuple(units))
+
     for i, (doc, removed) in enumerate(docs):
-        versions = tuple(
-            replace(v, units=tuple(
-                replace(u, topic=chosen[(doc.meta.treaty, u.number)])
-                if (doc.meta.treaty, u.number) in chosen and u.kind == "article" else u
-                for u in v.units))
-            for v in doc.versions
-        )
-        docs[i] = (replace(doc, versions=versions), removed)
+        versions = tuple(retopic(v, doc.meta.treaty) for v in doc.versions)
+        if any(new is not old for new, old in zip(versions, doc.versions)):
+            docs[i] = (replace(doc, versions=versions), removed)
 
 
 def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest.Entry],

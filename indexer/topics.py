@@ -779,7 +779,12 @@ class LineScores:
         self.lines = list(lines)
         self.lang = lang
         table = self._table = _compiled(lang)
-        lows = [table.folder.lower(t) for t in self.lines]
+        # one check of the whole document when it passes (a text's characters are safe
+        # exactly when every line's are); line by line only when some line does not
+        whole = table.folder.lower("\n".join(self.lines))
+        lows: list[str | None] = [] if whole is None else whole.split("\n")
+        if len(lows) != len(self.lines):
+            lows = [table.folder.lower(t) for t in self.lines]
         self._lows = lows
         self._found = [None if low is None else table.present(low) for low in lows]
         self._hits: dict[tuple[int, int], int] = {}  # (pattern, line) -> capped count
