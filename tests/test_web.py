@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from search.web import create_app
@@ -278,9 +278,11 @@ def test_cite_never_500(client, q, lang):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(treaty=st.sampled_from(["br-se-1965", "br-pe-2006"]), eid=_text, view=_text)
+@example(treaty="br-se-1965", eid="/0", view="")  # found by hypothesis: a 308, not a 500
 def test_unit_pages_never_500(client, treaty, eid, view):
     resp = client.get(f"/t/{quote(treaty)}/{quote(eid, safe='')}", query_string={"view": view})
-    assert resp.status_code in (200, 302, 400, 404), (eid, view, resp.data[:300])
+    # an eId with "/" makes a path with "//", which the router redirects (308) to the merged one
+    assert resp.status_code in (200, 302, 308, 400, 404), (eid, view, resp.data[:300])
 
 
 # --- the command -----------------------------------------------------------------------------
