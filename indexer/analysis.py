@@ -345,6 +345,37 @@ def _zh_tuples(text: str) -> list[TokenTuple]:
     return tokens
 
 
+def _zh_index_terms(text: str) -> tuple[list[str], list[int]]:
+    """The terms and positions of `_zh_tuples`, in its order, without the offsets an index
+    does not need. When normalising kept every character one character, offsets in the
+    normalised text are those in `text`, so they order the tokens alike and are not mapped."""
+    norm, src = _zh_normalise(text)
+    if not isinstance(src, range):
+        tokens = _zh_tuples(text)
+        return [t[0] for t in tokens], [t[1] for t in tokens]
+    if not has_han(norm):
+        terms = [m.group().lower() for m in _ZH_LATIN_RE.finditer(norm)]
+        return terms, list(range(len(terms)))
+    _, tokenize = _zh_tokenizer()
+    starts: list[int] = []
+    ends: list[int] = []
+    for word, s, e in tokenize(norm, "default"):
+        if _zh_term(word) is not None:
+            starts.append(s)
+            ends.append(e)
+    keyed: list[tuple[int, int, int, str]] = []  # (pos, start, end, term): sorted as _ZH_ORDER
+    for word, s, e in tokenize(norm, "search"):
+        term = _zh_term(word)
+        if term is None:
+            continue
+        i = bisect_right(starts, s) - 1  # the precise word this (sub-)word lies in
+        if i < 0 or e > ends[i]:
+            continue  # pragma: no cover - search mode only splits precise words
+        keyed.append((i, s, e, term))
+    keyed.sort()  # equal (pos, start, end): the same word, so the same term
+    return [k[3] for k in keyed], [k[0] for k in keyed]
+
+
 _ZH_LATIN_RE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+")
 _ZH_ORDER = itemgetter(1, 2, 3)  # (pos, start, end)
 
@@ -388,10 +419,9 @@ def index_terms(text: str, lang: str) -> IndexTerms:
         return IndexTerms([], None, [])
     pol = policy(lang)
     if pol is not None and pol.tokenizer == "jieba":
-        tokens = _zh_tuples(text)
-        positions = [t[1] for t in tokens]
+        terms, positions = _zh_index_terms(text)
         ordinal = positions == list(range(len(positions)))
-        return IndexTerms([t[0] for t in tokens], None if ordinal else positions, None)
+        return IndexTerms(terms, None if ordinal else positions, None)
     words_re = _LATIN_WORDS_RE if _COMBINING_RE.search(text) else _LATIN_WORDS_PRECOMPOSED_RE
     written = words_re.findall(text)
     return IndexTerms(_latin_terms(written, lang), None, written)

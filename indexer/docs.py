@@ -31,7 +31,8 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
                    for r in db.execute("SELECT id, parties FROM treaties")}
         # Per top-level unit, the fields its documents take from it.
         tops = {}
-        for r in db.execute("SELECT * FROM units WHERE depth = 0 ORDER BY treaty, lang, seq"):
+        for r in db.execute("SELECT treaty, lang, eid, kind, number, label, title, topic"
+                            " FROM units WHERE depth = 0 ORDER BY treaty, lang, seq"):
             tops[(r["treaty"], r["lang"], r["eid"])] = {
                 "kind": r["kind"], "article_eid": r["eid"], "number": r["number"],
                 "label": r["label"], "title": r["title"] or "", "topic": r["topic"] or "",
