@@ -174,6 +174,7 @@ def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple], list[
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     final = store_path(data_dir)
+    _remove_orphans(final)
     tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
     tmp.unlink(missing_ok=True)
     try:
@@ -205,6 +206,21 @@ def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple], list[
         tmp.unlink(missing_ok=True)
         raise
     return final
+
+
+def _remove_orphans(final: Path) -> None:
+    """Remove the temp stores of writers that no longer run (an ingest killed with SIGKILL
+    or a power cut cannot clean up after itself); a running writer's temp file is left."""
+    for path in final.parent.glob(f".{final.name}.*.tmp"):
+        pid = path.name[len(final.name) + 2:-len(".tmp")]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            path.unlink(missing_ok=True)
+        except OSError:  # alive, but another user's process
+            pass
 
 
 def connect(data_dir: Path) -> sqlite3.Connection:

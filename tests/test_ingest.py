@@ -179,6 +179,30 @@ def test_failed_ingest_leaves_previous_corpus(tmp_path: Path, corpus_dir: Path,
     assert [p.name for p in data.iterdir() if p.name.endswith(".tmp")] == []
 
 
+def test_temp_store_of_a_killed_ingest_is_removed(tmp_path: Path, corpus_dir: Path) -> None:
+    """A temp store left by a writer that no longer runs goes at the next write; one of a
+    writer still running (here: this process's parent) stays."""
+    import os
+    import subprocess
+    import sys
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    shutil.copy(corpus_dir / "portugal-spain-1993-art10.en-pt.txt", corpus / "a.txt")
+    data = tmp_path / "data"
+    data.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    orphan = data / f".{store.STORE_NAME}.{dead}.tmp"
+    alive = data / f".{store.STORE_NAME}.{os.getppid()}.tmp"
+    orphan.write_bytes(b"x" * 1000)
+    alive.write_bytes(b"y")
+    ingest(corpus, data)
+    assert not orphan.exists()
+    assert alive.exists()
+    assert store.store_path(data).exists()
+
+
 def test_undeclared_text_gets_guessed_metadata(tmp_path: Path, corpus_dir: Path) -> None:
     corpus = tmp_path / "corpus"
     corpus.mkdir()
