@@ -75,6 +75,7 @@ _FIRST_WORD = re.compile(r"^(\w+)")
 _LAST_WORD = re.compile(r"(\w+)$")
 _WORD = re.compile(r"[^\W\d_]+")
 _DRAWING = re.compile(r"^[\s|_¦│┃─━┼┤├+=]*[|_¦│┃─━][\s|_¦│┃─━┼┤├+=]*$")
+_RULE_CHARS = "|_¦│┃─━"  # one of which every `_DRAWING` line has
 _EDGE_DRAWING = re.compile(r"^(?:[\s|¦│]|_{2,})+|(?:[\s|¦│]|_{2,})+$")
 _PAGE_NUMBER = re.compile(
     r"^[\s\-–—]*(?:(?:page|sida|página|pagina|p\.)\s*)?\d{1,4}"
@@ -96,6 +97,13 @@ _ENDS_IN_LETTER = re.compile(r"[^\W\d_]$")
 HYPHEN_LEXICONS = ("en", "pt", "sv", "nl", "es", "de", "fr")
 # Similarity above which two isolated lines count as variants of one running header.
 _SIMILAR = 0.75
+
+
+# `starts_item(line)` with no previous line, in one match: a heading, a label or a heading
+# keyword with a label (the alternatives of one pattern match where any of them would).
+_STARTS_ALONE = re.compile(
+    f"{_ANY_HEADING.pattern}|(?x:{_LABEL.pattern})|(?i:{HEADING_START.pattern})"
+)
 
 
 def is_heading(line: str) -> bool:
@@ -349,25 +357,31 @@ def _collapse_spaced(text: str) -> str:
     return _SPACED_OUT.sub(lambda m: m.group(0).replace(" ", ""), text)
 
 
-#: Deletes every ASCII character that is not a letter (`str.isalpha`).
-_ASCII_NON_LETTERS = {code: None for code in range(128) if not chr(code).isalpha()}
+#: The ASCII bytes that are not letters (`str.isalpha`).
+_ASCII_NON_LETTERS = bytes(code for code in range(128) if not chr(code).isalpha())
 
 
-def _alpha_count(text: str) -> int:
-    """How many characters of `text` are letters (`str.isalpha`); in C for ASCII text."""
-    if text.isascii():
-        return len(text.translate(_ASCII_NON_LETTERS))
-    return sum(map(str.isalpha, text))
+def _has_letters(text: str, n: int) -> bool:
+    """Are at least `n` characters of `text` letters (`str.isalpha`)? Its ASCII letters are
+    counted in C; the characters are tested one by one only when those are too few."""
+    ascii_letters = len(text.encode("ascii", "ignore").translate(None, _ASCII_NON_LETTERS))
+    if ascii_letters >= n or text.isascii():
+        return ascii_letters >= n
+    return sum(map(str.isalpha, text)) >= n
 
 
-def _header_candidate(text: str) -> bool:
+def _header_candidate(text: str, han: bool = True) -> bool:
+    """May the line `text` be a running header? `han`: may it contain Han characters (False
+    when its document has none)."""
     text = text.strip()
     if not 8 <= len(text) <= 100:  # (under 8 characters: under 8 letters)
         return False
-    if _alpha_count(text) < 8 or _HAN.search(text) or starts_item(text):
+    if not _has_letters(text, 8) or (han and _HAN.search(text)) or _STARTS_ALONE.match(text):
         return False
-    collapsed = _collapse_spaced(text)
-    return collapsed == text or not starts_item(collapsed)
+    # (letter spacing collapsed changes the text exactly where `_SPACED_OUT` finds a match)
+    if _SPACED_OUT.search(text) is None:
+        return True
+    return not starts_item(_collapse_spaced(text))
 
 
 def _cluster(keys: dict[int, str], verdicts: dict[tuple[str, str], bool]) -> list[list[int]]:
@@ -395,9 +409,9 @@ def _cluster(keys: dict[int, str], verdicts: dict[tuple[str, str], bool]) -> lis
     return [members for _reps, members in clusters if len(members) >= 3]
 
 
-def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
+def _running_lines(lines: list[str], blank: list[bool], han: bool = True) -> set[int]:
     """Indexes of running headers/footers: isolated lines recurring with small variations,
-    spread over the document."""
+    spread over the document. `han`: may the lines contain Han characters."""
     n = len(lines)
     has_blanks = sum(blank) >= 0.05 * n
     # Is the line before / after line i blank (or the document's edge)?
@@ -410,7 +424,7 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
     def is_candidate(i: int) -> bool:
         ok = candidate.get(i)
         if ok is None:
-            ok = candidate[i] = _header_candidate(lines[i])
+            ok = candidate[i] = _header_candidate(lines[i], han)
         return ok
 
     def key(i: int) -> str:
@@ -451,13 +465,16 @@ def _running_lines(lines: list[str], blank: list[bool]) -> set[int]:
     return found
 
 
-def _furniture_kinds(lines: list[str]) -> dict[int, str]:
-    blank = [not line.strip() for line in lines]
+def _furniture_kinds(text: str, lines: list[str], blank: list[bool], han: bool) -> dict[int, str]:
+    """Page furniture by line index: `lines` of `text`, `blank` whether each is whitespace
+    only, `han` whether the text has Han characters."""
     kinds: dict[int, str] = {}
-    for i, line in enumerate(lines):
-        if not blank[i] and _DRAWING.match(line):
-            kinds[i] = "drawing"
-    for i in _running_lines(lines, blank):
+    # (a drawing line has a rule character: the lines are matched only if the text has one)
+    if any(ch in text for ch in _RULE_CHARS):
+        for i, line in enumerate(lines):
+            if not blank[i] and _DRAWING.match(line):
+                kinds[i] = "drawing"
+    for i in _running_lines(lines, blank, han):
         kinds[i] = "running"
     for i, line in enumerate(lines):
         if blank[i] or i in kinds or not _PAGE_NUMBER.match(line):
@@ -563,7 +580,11 @@ def clean(text: str) -> Cleaned:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    kinds = _furniture_kinds(lines)
+    stripped = [line.strip() for line in lines]
+    han = _HAN.search(text) is not None
+    kinds = _furniture_kinds(text, lines, [not s for s in stripped], han)
+    # Without form feeds and drawing rules in the text, a line's body is the line stripped.
+    plain = "\f" not in text and not any(ch in text for ch in "|_¦│")
     vocab = _Vocabulary(text)
     furniture: list[Line] = []
     blocks: list[list[_Phys]] = []
@@ -576,24 +597,22 @@ def clean(text: str) -> Cleaned:
             if seen_content and not in_break:
                 page += 1
             in_break = True
-        elif kind is None and raw.strip():
+        elif kind is None and stripped[i]:
             in_break = False
         if kind is not None:
-            furniture.append(_line(raw.strip(), raw, i + 1, i + 1, page, max(block, 0)))
+            furniture.append(_line(stripped[i], raw, i + 1, i + 1, page, max(block, 0)))
             in_block = False
             continue
-        if not raw.strip():
+        if not stripped[i]:
             in_block = False
             continue
-        body = strip_drawing(raw.replace("\f", ""))
+        body = stripped[i] if plain else strip_drawing(raw.replace("\f", "")) or stripped[i]
         if not in_block:
             block += 1
             blocks.append([])
             in_block = True
         seen_content = True
-        body = body or raw.strip()
         blocks[-1].append(_Phys(i + 1, raw, body, page, block, ends_sentence(body)))
-    han = _HAN.search(text) is not None
     # Blocks of 3+ lines vote on the document's layout by how they look on their own.
     alone = [_wrapped(b, False, han) if len(b) >= 3 else None for b in blocks]
     votes = [v for v in alone if v is not None]
