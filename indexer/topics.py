@@ -832,6 +832,30 @@ class LineScores:
         # in `KEYWORDS` order, as `raw_scores` gives them
         return {key: totals[key] for key in sorted(totals, key=_KEY_ORDER.__getitem__) if totals[key]}
 
+    def line_raws(self, a: int, b: int) -> list[dict[str, float]]:
+        """`raw(j, j + 1)` of every line j in [a, b) (the same values, summed in the same
+        order), in one pass: a line's scores are its patterns' line hits, and its patterns
+        are in `KEYWORDS` order (`_compiled` numbers them topic by topic)."""
+        table = self._table
+        if not table.by_line:
+            return [raw_scores(t, self.lang) for t in self.lines[a:b]]
+        keys, keywords = table.keys, table.keywords
+        line_hits = self._line_hits
+        out: list[dict[str, float]] = []
+        for j in range(a, b):
+            found = self._found[j]
+            if found is None:
+                out.append(raw_scores(self.lines[j], self.lang))
+                continue
+            totals: dict[str, float] = {}
+            for i in sorted(found):
+                hits = line_hits(i, j)
+                if hits:
+                    key = keys[i]
+                    totals[key] = totals.get(key, 0.0) + keywords[i][2] * hits
+            out.append({key: v for key, v in totals.items() if v})
+        return out
+
     def classify(self, title: str | None, a: int, b: int) -> tuple[str | None, float]:
         """`classify` of lines[a:b] joined by "\n", with printed title `title`."""
         key = classify_title(title)
