@@ -380,13 +380,14 @@ def _dp(
     neg = float("-inf")
     # best[(b, k, topic)] = (score, back-pointer) for k articles covering pos[0]..pos[b]
     best: dict[tuple[int, int, str | None], tuple[float, tuple | None]] = {}
+    first_refs = _has_refs(refs, n0)
     for b in range(1, last_end[0] + 1):
         # the first article spans pos[0]..pos[b]; no forced boundary strictly inside
         if not viable(b, 1):
             continue
         pen, paras, options = seg_info(0, b)
         for topic, fit in options:
-            sc = fit - pen + _ref_score(refs, n0, topic, paras)
+            sc = fit - pen + (_ref_score(refs, n0, topic, paras) if first_refs else 0.0)
             best[(b, 1, topic)] = (sc, None)
     previous = dict(best)
     for k in range(2, max_k + 1):
@@ -398,6 +399,7 @@ def _dp(
             if cand.get(pos[a]) == "unnumbered" and count is None:
                 prior -= P_UNNUMBERED
             number = n0 + k - 1 if n0 else None
+            refd = _has_refs(refs, number)
             for b in range(a + 1, last_end[a] + 1):  # no forced boundary strictly inside
                 if not viable(b, k):
                     continue
@@ -406,7 +408,8 @@ def _dp(
                     order = 0.0
                     if topic and t_prev and RANK[topic] <= RANK[t_prev]:
                         order = P_REPEAT if topic == t_prev else P_ORDER
-                    sc = sc_prev + prior + fit - pen - order + _ref_score(refs, number, topic, paras)
+                    sc = sc_prev + prior + fit - pen - order + (
+                        _ref_score(refs, number, topic, paras) if refd else 0.0)
                     key = (b, k, topic)
                     if key not in layer or layer[key][0] < sc:
                         layer[key] = (sc, (a, k - 1, t_prev))
@@ -431,6 +434,11 @@ def _dp(
         cuts.append((pos[a], pos[b] if b < m else g1, topic))
         key = back
     return cuts[::-1]
+
+
+def _has_refs(refs: References, number: int | None) -> bool:
+    """Can `_ref_score` of article `number` be other than 0.0 (does the text cite it)?"""
+    return number is not None and (number in refs.topic or bool(refs.min_paras.get(number)))
 
 
 def _ref_score(refs: References, number: int | None, topic: str | None, paras: int) -> float:

@@ -483,7 +483,7 @@ def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Head
     forced = [i for i, t in enumerate(body) if is_chapter(t) and not any(a.index == i for a in anchors)]
     refs = find_references(texts)
     first = article if article is not None else (1 if has_front else None)
-    raw = [scores.raw(i, i + 1) for i in range(lo, lo + len(body))]
+    raw = scores.line_raws(lo, lo + len(body))  # each line's `raw_scores`
     spans = recover(body, lang, anchors, forced, first_number=first, refs=refs, raw=raw,
                     labels=labels[lo:lo + len(body)])
     units = []

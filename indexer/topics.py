@@ -473,18 +473,17 @@ def _search(kw: _Keyword, text: str, low: str | None) -> bool:
 def _count(kw: _Keyword, text: str, low: str | None, cap: int = 0) -> int:
     """Number of (non-overlapping) matches, up to `cap` if given."""
     pat, fast, _weight, need = kw
-    if low is not None and fast is not None:
-        if need and not any(x in low for x in need):
-            return 0
-        matches = fast.finditer(low)
-    else:
-        matches = pat.finditer(text)
-    hits = 0
-    for _ in matches:
-        hits += 1
-        if hits == cap:
-            break
-    return hits
+    if low is not None and fast is not None and need and not any(x in low for x in need):
+        return 0
+    return _matches(pat, fast, text, low, cap)
+
+
+def _matches(pat: re.Pattern[str], fast: re.Pattern[str] | None, text: str, low: str | None,
+             cap: int) -> int:
+    """`_count` of a keyword without its literal check (its literals known present): one
+    `findall` (the non-overlapping matches `finditer` gives), capped at `cap` if given."""
+    hits = len(fast.findall(low) if low is not None and fast is not None else pat.findall(text))
+    return min(hits, cap) if cap else hits
 
 
 #: A compiled keyword: (pattern, its lower-cased copy or None, weight, required literals).
@@ -640,11 +639,10 @@ def raw_scores(text: str, lang: str) -> dict[str, float]:
     totals: dict[str, float] = {}
     for i in run:
         kw = table.keywords[i]
-        pat, fast, weight, _need = kw
-        hits = _count((pat, fast, weight, ()), text, low, _MAX_HITS)
+        hits = _matches(kw[0], kw[1], text, low, _MAX_HITS)
         if hits:
             key = table.keys[i]
-            totals[key] = totals.get(key, 0.0) + weight * hits
+            totals[key] = totals.get(key, 0.0) + kw[2] * hits
     return {key: totals[key] for key in KEYWORDS if totals.get(key)}
 
 
@@ -794,9 +792,8 @@ class LineScores:
         key = (i, j)
         hits = self._hits.get(key)
         if hits is None:
-            pat, fast, weight, _need = self._table.keywords[i]
-            hits = self._hits[key] = _count((pat, fast, weight, ()), self.lines[j], self._lows[j],
-                                            _MAX_HITS)
+            kw = self._table.keywords[i]
+            hits = self._hits[key] = _matches(kw[0], kw[1], self.lines[j], self._lows[j], _MAX_HITS)
         return hits
 
     def raw(self, a: int, b: int) -> dict[str, float]:
@@ -821,8 +818,8 @@ class LineScores:
                 text = "\n".join(self.lines[a:b])
                 low = text.lower()
                 for i in found.difference(counted):
-                    pat, fast, weight, _need = table.keywords[i]
-                    counted[i] = _count((pat, fast, weight, ()), text, low, _MAX_HITS)
+                    kw = table.keywords[i]
+                    counted[i] = _matches(kw[0], kw[1], text, low, _MAX_HITS)
         totals: dict[str, float] = {}
         for i in sorted(counted):
             hits = min(counted[i], _MAX_HITS)
@@ -831,6 +828,34 @@ class LineScores:
                 totals[key] = totals.get(key, 0.0) + table.keywords[i][2] * hits
         # in `KEYWORDS` order, as `raw_scores` gives them
         return {key: totals[key] for key in sorted(totals, key=_KEY_ORDER.__getitem__) if totals[key]}
+
+    def line_raws(self, a: int, b: int) -> list[dict[str, float]]:
+        """`raw(j, j + 1)` of every line j in [a, b) (the same values, summed in the same
+        order), in one pass: a line's scores are its patterns' line hits, and its patterns
+        are in `KEYWORDS` order (`_compiled` numbers them topic by topic)."""
+        table = self._table
+        if not table.by_line:
+            return [raw_scores(t, self.lang) for t in self.lines[a:b]]
+        keys, keywords = table.keys, table.keywords
+        cache = self._hits  # `_line_hits`, inline
+        out: list[dict[str, float]] = []
+        for j in range(a, b):
+            found = self._found[j]
+            if found is None:
+                out.append(raw_scores(self.lines[j], self.lang))
+                continue
+            text, low = self.lines[j], self._lows[j]
+            totals: dict[str, float] = {}
+            for i in sorted(found):
+                hits = cache.get((i, j))
+                if hits is None:
+                    kw = keywords[i]
+                    hits = cache[i, j] = _matches(kw[0], kw[1], text, low, _MAX_HITS)
+                if hits:
+                    key = keys[i]
+                    totals[key] = totals.get(key, 0.0) + keywords[i][2] * hits
+            out.append({key: v for key, v in totals.items() if v})
+        return out
 
     def classify(self, title: str | None, a: int, b: int) -> tuple[str | None, float]:
         """`classify` of lines[a:b] joined by "\n", with printed title `title`."""
