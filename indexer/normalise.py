@@ -126,8 +126,9 @@ class _Ctx:
     blocked: tuple[str, list[tuple[int, int]]] | None = None
     #: the characters of _MARKS in the last text scanned for them: (text, characters)
     marks: tuple[str, set[str]] | None = None
-    #: runs of word characters known not to be rare words (Zipf >= _JOIN_RARE, or not letters
-    #: only), and rare words, for join-split-words
+    #: runs of word characters known not to be joinable rare words (Zipf >= _JOIN_RARE, not
+    #: letters only, or no piece of a frequent word), and joinable rare words, for
+    #: join-split-words
     common: set[str] = field(default_factory=set)
     rare: set[str] = field(default_factory=set)
 
@@ -656,19 +657,27 @@ _NOT_LETTER = re.compile(r"[\d_]")
 
 def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
     """The words (_WORD_RUN: runs of letters only) among the runs of word characters `runs`
-    whose frequency is below _JOIN_RARE (each run looked up once, then remembered)."""
+    whose frequency is below _JOIN_RARE and that can be a piece of a joined form (each run
+    looked up once, then remembered).
+
+    A joined form is a word of Zipf >= _JOIN_FREQ, and lower-casing a word lower-cases each
+    piece alike (but for the context-dependent final sigma): a rare word that is neither a
+    proper prefix nor a proper suffix of such a word (case-folded) joins nothing, whatever
+    its neighbours, and is left out."""
     common, rare = ctx.common, ctx.rare
     if common.issuperset(runs):
         return set()
     if len(common) > WORDS_LIMIT or len(rare) > WORDS_LIMIT:
         common.clear()
         rare.clear()
-    freq = ctx.lex.freq
+    lex = ctx.lex
+    freq = lex.freq
     found = set()
     for w in set(runs).difference(common):
         if w in rare:
             found.add(w)
-        elif (w.isalpha() or not _NOT_LETTER.search(w)) and freq(w) < _JOIN_RARE:
+        elif ((w.isalpha() or not _NOT_LETTER.search(w)) and freq(w) < _JOIN_RARE
+              and ("Σ" in w or lex.is_piece(w.lower(), _JOIN_FREQ))):
             rare.add(w)
             found.add(w)
         else:
