@@ -394,14 +394,19 @@ def _name_like(text: str, start: int, tok: str) -> bool:
 class _ByPlace:
     """A verdict that depends on where the token stands, called with (text, start): None for
     a hyphenated piece when `hyphen` is set, else `settle(name)` -- asked once for each answer
-    to "does the token look like a name here?" (:func:`_name_like`)."""
+    to "does the token look like a name here?" (:func:`_name_like`). With `eager` set, a
+    token met again where `settle` gave None is settled for the other answer too: when that
+    is None as well, the verdict is moot and the token left alone wherever it stands (one
+    more `settle` for a recurring token, no place looked up for it any more)."""
 
-    __slots__ = ("answers", "done", "hyphen", "settle", "tok")
+    __slots__ = ("answers", "done", "eager", "hyphen", "settle", "tok")
 
-    def __init__(self, tok: str, settle: Callable[[bool], Fix], hyphen: bool = False) -> None:
+    def __init__(self, tok: str, settle: Callable[[bool], Fix], hyphen: bool = False,
+                 eager: bool = False) -> None:
         self.tok = tok
         self.settle = settle
         self.hyphen = hyphen
+        self.eager = eager
         self.done: dict[bool, Fix] = {}
         self.answers = 2 if _may_be_name(tok) else 1  # a token never capitalised: never a name
 
@@ -412,6 +417,8 @@ class _ByPlace:
         done = self.done
         if name not in done:  # settle (a lookup, maybe an index to load) only when needed
             done[name] = self.settle(name)
+        elif self.eager and done[name] is None and len(done) < self.answers:
+            done[not name] = self.settle(not name)
         return done[name]
 
     @property
@@ -428,10 +435,10 @@ Verdict = Fix | _ByPlace
 
 def _by_name(tok: str, settle: Callable[[bool], Fix]) -> Verdict:
     """`settle(name)` for a token that cannot look like a name, else a function of its place
-    that asks `settle` (once for each answer) whether it does."""
+    that asks `settle` (once for each answer, eagerly: see _ByPlace) whether it does."""
     if not _may_be_name(tok):
         return settle(False)
-    return _ByPlace(tok, settle)
+    return _ByPlace(tok, settle, eager=True)
 
 
 # ---------------------------------------------------------------------------------------------
