@@ -89,22 +89,38 @@ class Step:
     func: Callable[[str, _Ctx], tuple[str, list[Change]]]
     langs: frozenset[str] | None  # None = every language
     doc: str
+    word: bool = False  # a word step: acts only on tokens it has not left alone wherever they stand
 
 
 STEPS: dict[str, Step] = {}
-#: lang -> the functions of the steps that apply to it, in order (filled on first use)
-_BY_LANG: dict[str, tuple[Callable[[str, _Ctx], tuple[str, list[Change]]], ...]] = {}
+#: lang -> the functions of the steps that apply to it, in order, the index of the first of
+#: the word steps that end that order, and their names (filled on first use)
+_BY_LANG: dict[str, tuple[tuple[Callable[[str, _Ctx], tuple[str, list[Change]]], ...], int,
+                          tuple[str, ...]]] = {}
 
 
-def step(name: str, langs: tuple[str, ...] | None = None) -> Callable:
-    """Register a step under `name` (in definition order) for `langs` (None = all)."""
+def step(name: str, langs: tuple[str, ...] | None = None, word: bool = False) -> Callable:
+    """Register a step under `name` (in definition order) for `langs` (None = all); `word`
+    marks a word step (see Step)."""
 
     def deco(func: Callable[[str, _Ctx], tuple[str, list[Change]]]) -> Callable:
-        STEPS[name] = Step(name, func, frozenset(langs) if langs else None, func.__doc__ or "")
+        STEPS[name] = Step(name, func, frozenset(langs) if langs else None, func.__doc__ or "",
+                           word)
         _BY_LANG.clear()
         return func
 
     return deco
+
+
+def _steps_of(lang: str) -> tuple[tuple[Callable[[str, _Ctx], tuple[str, list[Change]]], ...],
+                                  int, tuple[str, ...]]:
+    steps = [st for st in STEPS.values() if st.langs is None or lang in st.langs]
+    first = len(steps)
+    while first and steps[first - 1].word:
+        first -= 1
+    got = _BY_LANG[lang] = (tuple(st.func for st in steps), first,
+                            tuple(st.name for st in steps[first:]))
+    return got
 
 
 @dataclass(eq=False)
@@ -131,6 +147,9 @@ class _Ctx:
     #: join-split-words
     common: set[str] = field(default_factory=set)
     rare: set[str] = field(default_factory=set)
+    #: tokens every word step of the language leaves alone wherever they stand (in the quiet
+    #: set of each, and in `common`); emptied whenever one of those starts afresh
+    calm: set[str] = field(default_factory=set)
 
     @property
     def lex(self) -> Lexicon:
@@ -146,6 +165,7 @@ class _Ctx:
         if memo is None or len(memo) > MEMO_LIMIT:
             memo = self.memo[name] = {}
             self.quiet[name] = set()
+            self.calm.clear()
         return memo, self.quiet[name]
 
 
@@ -194,10 +214,7 @@ def normalise(
     that pass's final text and left it as it was: the next pass stops when it reaches them
     with that text still unchanged, as they would leave it unchanged again."""
     ctx = _context(lang, cache_dir)
-    funcs = _BY_LANG.get(lang)
-    if funcs is None:
-        funcs = _BY_LANG[lang] = tuple(st.func for st in STEPS.values()
-                                       if st.langs is None or lang in st.langs)
+    funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
     changes: list[Change] = []
     settled = len(funcs)  # the steps from this one on left the current text as it is
     for _ in range(MAX_PASSES):
@@ -205,9 +222,14 @@ def normalise(
         ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = None
         made_any = False
         acted = -1  # the last step of this pass that changed the text or reported a change
+        judged = None  # the runs of the text the word steps were given, when they ran
         for i, func in enumerate(funcs):
             if i == settled and acted < 0:
                 break  # the text is the one these steps left as it was in the pass before
+            if i == words:
+                if _calm(text, ctx):
+                    break  # the word steps (the last ones) would all leave the text as it is
+                judged = _runs(text, ctx)
             new, made = func(text, ctx)
             if made or (new is not text and new != text):
                 acted = i
@@ -215,6 +237,8 @@ def normalise(
             if made:
                 changes.extend(made)
                 made_any = True
+        if judged is not None:
+            _learn_calm(judged, ctx, word_names)
         if not made_any:
             break
         settled = acted + 1
@@ -513,6 +537,28 @@ def _runs(text: str, ctx: _Ctx) -> list[str]:
     return runs
 
 
+def _calm(text: str, ctx: _Ctx) -> bool:
+    """Would every word step leave `text` as it is, whatever its memos hold? So when each run
+    of word characters is calm, no OCR junk makes a token differ from a run (the tokens are
+    then some of the runs: a _rewrite step finds them all quiet), and no hyphen break gives
+    join-split-words a pair without a rare piece."""
+    return (ctx.calm.issuperset(_runs(text, ctx)) and _TOKEN_JUNK.isdisjoint(_marks(text, ctx))
+            and _HYPHEN_BREAK.search(text) is None)
+
+
+def _learn_calm(runs: list[str], ctx: _Ctx, names: tuple[str, ...]) -> None:
+    """Add to the calm tokens those of `runs` that every word step `names` now leaves alone
+    wherever they stand (join-split-words: the runs of `common`; the others: their quiet
+    tokens)."""
+    new = set(runs).difference(ctx.calm)
+    for name in names:
+        left = ctx.common if name == "join-split-words" else ctx.quiet.get(name)
+        if left is None:  # a step that has not run yet
+            return
+        new.intersection_update(left)
+    ctx.calm.update(new)
+
+
 def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list[str]]:
     """The unprotected tokens of `text` (matches, and the tokens, without a ``]`` closing a
     bracket opened before); reused by the next step while the text is unchanged. The matches
@@ -639,7 +685,7 @@ def _charset_verdict(tok: str, ctx: _Ctx) -> Verdict:
     return got
 
 
-@step("charset-pt", ("pt",))
+@step("charset-pt", ("pt",), word=True)
 def _charset_pt(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Portuguese letters printed through a Swedish/foreign character set (``säo``,
     ``aplica^äo``, ``impösto``, ``Govérno``) or with a lost cedilla/accent (``legislacao``,
@@ -677,6 +723,7 @@ def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
     if len(common) > WORDS_LIMIT or len(rare) > WORDS_LIMIT:
         common.clear()
         rare.clear()
+        ctx.calm.clear()
     lex = ctx.lex
     freq = lex.freq
     found = set()
@@ -726,7 +773,7 @@ def _may_join(runs: list[str], rare: set[str], freq: Callable[[str], float]) -> 
     return False
 
 
-@step("join-split-words", _LATIN)
+@step("join-split-words", _LATIN, word=True)
 def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """A word broken by a stray space or a hyphen and space (``sej a``, ``con- forme``) when
     the joined form is a frequent word and a piece is not a word."""
@@ -822,7 +869,7 @@ def _ocr_verdict(tok: str, ctx: _Ctx) -> Verdict:
     return _by_name(tok, settle)
 
 
-@step("ocr-letters", _LATIN)
+@step("ocr-letters", _LATIN, word=True)
 def _ocr_letters(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Letters misread by OCR (``respecl``, ``Ivingdom``, ``capita]``, ``urna``/``uma``,
     ``ineluding``): candidates through the confusion table, confirmed by the lexicon."""
@@ -848,7 +895,7 @@ def _split_verdict(tok: str, ctx: _Ctx) -> Verdict:
     return _ByPlace(tok, lambda name: None if name else fix, hyphen=True)
 
 
-@step("split-glued-words", ("en", "pt"))
+@step("split-glued-words", ("en", "pt"), word=True)
 def _split(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Two words printed without the space between them (not for Swedish, which compounds)."""
     return _rewrite(text, ctx, "split-glued-words", _split_verdict)
@@ -884,7 +931,7 @@ def _spelling_verdict(tok: str, ctx: _Ctx) -> Verdict:
     return _ByPlace(tok, settle, hyphen=True)  # the lookup (and the index) only when needed
 
 
-@step("spelling", ("en", "pt"))
+@step("spelling", ("en", "pt"), word=True)
 def _spelling(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Typing slips (a letter doubled, dropped or swapped: ``taation``, ``solelyu``) on long
     unknown words: the one frequent word within edit distance 1 (2 for long words) with the
