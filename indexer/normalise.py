@@ -23,7 +23,8 @@ Principles
   two facts about where it stands (does it start a sentence; is it a hyphenated piece), so it
   is memoised per token (per language and lexicon; never whole lines), and only the context a
   decision actually needs is looked at. The tokens a step leaves alone wherever they stand are
-  kept in a set, so a line made of them only costs one set operation per step; the steps of
+  kept in a set, and those every word step leaves alone in another, so a line made of them
+  only costs one set operation for all the word steps (see :func:`_calm`); the steps of
   one call share one split of the text into runs of word characters, and positions are only
   looked up for a token a step may change. Candidate generation lives in
   :mod:`indexer.ocr_candidates`.
