@@ -16,7 +16,7 @@ import os
 import pickle
 import re
 import threading
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -93,6 +93,25 @@ class Lexicon:
         if got is None:
             got = self._at_least[zipf] = frozenset(w for w, z in self.zipf.items() if z >= zipf)
         return got
+
+    @cached_property
+    def _ends(self) -> dict[float, tuple[list[str], list[str]]]:
+        return {}
+
+    def is_piece(self, part: str, zipf: float) -> bool:
+        """Is lower-case `part` a proper prefix or a proper suffix of a word with a Zipf
+        frequency of `zipf` or more? (Searched by bisection in the sorted list of those words
+        and in that of their reversed spellings, made on first use.)"""
+        ends = self._ends.get(zipf)
+        if ends is None:
+            words = sorted(self.at_least(zipf))
+            ends = self._ends[zipf] = (words, sorted(w[::-1] for w in words))
+        for words, key in zip(ends, (part, part[::-1])):
+            # the words that properly extend `key` follow it (and `key` itself) in sorted order
+            i = bisect_right(words, key)
+            if i < len(words) and words[i].startswith(key):
+                return True
+        return False
 
     def has_prefix(self, prefix: str) -> bool:
         """Does some known word start with `prefix` (lower case)? Lets candidate generation

@@ -23,7 +23,8 @@ Principles
   two facts about where it stands (does it start a sentence; is it a hyphenated piece), so it
   is memoised per token (per language and lexicon; never whole lines), and only the context a
   decision actually needs is looked at. The tokens a step leaves alone wherever they stand are
-  kept in a set, so a line made of them only costs one set operation per step; the steps of
+  kept in a set, and those every word step leaves alone in another, so a line made of them
+  only costs one set operation for all the word steps (see :func:`_calm`); the steps of
   one call share one split of the text into runs of word characters, and positions are only
   looked up for a token a step may change. Candidate generation lives in
   :mod:`indexer.ocr_candidates`.
@@ -89,22 +90,38 @@ class Step:
     func: Callable[[str, _Ctx], tuple[str, list[Change]]]
     langs: frozenset[str] | None  # None = every language
     doc: str
+    word: bool = False  # a word step: acts only on tokens it has not left alone wherever they stand
 
 
 STEPS: dict[str, Step] = {}
-#: lang -> the functions of the steps that apply to it, in order (filled on first use)
-_BY_LANG: dict[str, tuple[Callable[[str, _Ctx], tuple[str, list[Change]]], ...]] = {}
+#: lang -> the functions of the steps that apply to it, in order, the index of the first of
+#: the word steps that end that order, and their names (filled on first use)
+_BY_LANG: dict[str, tuple[tuple[Callable[[str, _Ctx], tuple[str, list[Change]]], ...], int,
+                          tuple[str, ...]]] = {}
 
 
-def step(name: str, langs: tuple[str, ...] | None = None) -> Callable:
-    """Register a step under `name` (in definition order) for `langs` (None = all)."""
+def step(name: str, langs: tuple[str, ...] | None = None, word: bool = False) -> Callable:
+    """Register a step under `name` (in definition order) for `langs` (None = all); `word`
+    marks a word step (see Step)."""
 
     def deco(func: Callable[[str, _Ctx], tuple[str, list[Change]]]) -> Callable:
-        STEPS[name] = Step(name, func, frozenset(langs) if langs else None, func.__doc__ or "")
+        STEPS[name] = Step(name, func, frozenset(langs) if langs else None, func.__doc__ or "",
+                           word)
         _BY_LANG.clear()
         return func
 
     return deco
+
+
+def _steps_of(lang: str) -> tuple[tuple[Callable[[str, _Ctx], tuple[str, list[Change]]], ...],
+                                  int, tuple[str, ...]]:
+    steps = [st for st in STEPS.values() if st.langs is None or lang in st.langs]
+    first = len(steps)
+    while first and steps[first - 1].word:
+        first -= 1
+    got = _BY_LANG[lang] = (tuple(st.func for st in steps), first,
+                            tuple(st.name for st in steps[first:]))
+    return got
 
 
 @dataclass(eq=False)
@@ -126,10 +143,14 @@ class _Ctx:
     blocked: tuple[str, list[tuple[int, int]]] | None = None
     #: the characters of _MARKS in the last text scanned for them: (text, characters)
     marks: tuple[str, set[str]] | None = None
-    #: runs of word characters known not to be rare words (Zipf >= _JOIN_RARE, or not letters
-    #: only), and rare words, for join-split-words
+    #: runs of word characters known not to be joinable rare words (Zipf >= _JOIN_RARE, not
+    #: letters only, or no piece of a frequent word), and joinable rare words, for
+    #: join-split-words
     common: set[str] = field(default_factory=set)
     rare: set[str] = field(default_factory=set)
+    #: tokens every word step of the language leaves alone wherever they stand (in the quiet
+    #: set of each, and in `common`); emptied whenever one of those starts afresh
+    calm: set[str] = field(default_factory=set)
 
     @property
     def lex(self) -> Lexicon:
@@ -145,6 +166,7 @@ class _Ctx:
         if memo is None or len(memo) > MEMO_LIMIT:
             memo = self.memo[name] = {}
             self.quiet[name] = set()
+            self.calm.clear()
         return memo, self.quiet[name]
 
 
@@ -193,10 +215,7 @@ def normalise(
     that pass's final text and left it as it was: the next pass stops when it reaches them
     with that text still unchanged, as they would leave it unchanged again."""
     ctx = _context(lang, cache_dir)
-    funcs = _BY_LANG.get(lang)
-    if funcs is None:
-        funcs = _BY_LANG[lang] = tuple(st.func for st in STEPS.values()
-                                       if st.langs is None or lang in st.langs)
+    funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
     changes: list[Change] = []
     settled = len(funcs)  # the steps from this one on left the current text as it is
     for _ in range(MAX_PASSES):
@@ -204,9 +223,14 @@ def normalise(
         ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = None
         made_any = False
         acted = -1  # the last step of this pass that changed the text or reported a change
+        judged = None  # the runs of the text the word steps were given, when they ran
         for i, func in enumerate(funcs):
             if i == settled and acted < 0:
                 break  # the text is the one these steps left as it was in the pass before
+            if i == words:
+                if _calm(text, ctx):
+                    break  # the word steps (the last ones) would all leave the text as it is
+                judged = _runs(text, ctx)
             new, made = func(text, ctx)
             if made or (new is not text and new != text):
                 acted = i
@@ -214,6 +238,8 @@ def normalise(
             if made:
                 changes.extend(made)
                 made_any = True
+        if judged is not None:
+            _learn_calm(judged, ctx, word_names)
         if not made_any:
             break
         settled = acted + 1
@@ -393,14 +419,19 @@ def _name_like(text: str, start: int, tok: str) -> bool:
 class _ByPlace:
     """A verdict that depends on where the token stands, called with (text, start): None for
     a hyphenated piece when `hyphen` is set, else `settle(name)` -- asked once for each answer
-    to "does the token look like a name here?" (:func:`_name_like`)."""
+    to "does the token look like a name here?" (:func:`_name_like`). With `eager` set, a
+    token met again where `settle` gave None is settled for the other answer too: when that
+    is None as well, the verdict is moot and the token left alone wherever it stands (one
+    more `settle` for a recurring token, no place looked up for it any more)."""
 
-    __slots__ = ("answers", "done", "hyphen", "settle", "tok")
+    __slots__ = ("answers", "done", "eager", "hyphen", "settle", "tok")
 
-    def __init__(self, tok: str, settle: Callable[[bool], Fix], hyphen: bool = False) -> None:
+    def __init__(self, tok: str, settle: Callable[[bool], Fix], hyphen: bool = False,
+                 eager: bool = False) -> None:
         self.tok = tok
         self.settle = settle
         self.hyphen = hyphen
+        self.eager = eager
         self.done: dict[bool, Fix] = {}
         self.answers = 2 if _may_be_name(tok) else 1  # a token never capitalised: never a name
 
@@ -411,6 +442,8 @@ class _ByPlace:
         done = self.done
         if name not in done:  # settle (a lookup, maybe an index to load) only when needed
             done[name] = self.settle(name)
+        elif self.eager and done[name] is None and len(done) < self.answers:
+            done[not name] = self.settle(not name)
         return done[name]
 
     @property
@@ -427,10 +460,10 @@ Verdict = Fix | _ByPlace
 
 def _by_name(tok: str, settle: Callable[[bool], Fix]) -> Verdict:
     """`settle(name)` for a token that cannot look like a name, else a function of its place
-    that asks `settle` (once for each answer) whether it does."""
+    that asks `settle` (once for each answer, eagerly: see _ByPlace) whether it does."""
     if not _may_be_name(tok):
         return settle(False)
-    return _ByPlace(tok, settle)
+    return _ByPlace(tok, settle, eager=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -503,6 +536,28 @@ def _runs(text: str, ctx: _Ctx) -> list[str]:
     runs = _RUN.findall(text)
     ctx.runs = (text, runs)
     return runs
+
+
+def _calm(text: str, ctx: _Ctx) -> bool:
+    """Would every word step leave `text` as it is, whatever its memos hold? So when each run
+    of word characters is calm, no OCR junk makes a token differ from a run (the tokens are
+    then some of the runs: a _rewrite step finds them all quiet), and no hyphen break gives
+    join-split-words a pair without a rare piece."""
+    return (ctx.calm.issuperset(_runs(text, ctx)) and _TOKEN_JUNK.isdisjoint(_marks(text, ctx))
+            and _HYPHEN_BREAK.search(text) is None)
+
+
+def _learn_calm(runs: list[str], ctx: _Ctx, names: tuple[str, ...]) -> None:
+    """Add to the calm tokens those of `runs` that every word step `names` now leaves alone
+    wherever they stand (join-split-words: the runs of `common`; the others: their quiet
+    tokens)."""
+    new = set(runs).difference(ctx.calm)
+    for name in names:
+        left = ctx.common if name == "join-split-words" else ctx.quiet.get(name)
+        if left is None:  # a step that has not run yet
+            return
+        new.intersection_update(left)
+    ctx.calm.update(new)
 
 
 def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list[str]]:
@@ -631,7 +686,7 @@ def _charset_verdict(tok: str, ctx: _Ctx) -> Verdict:
     return got
 
 
-@step("charset-pt", ("pt",))
+@step("charset-pt", ("pt",), word=True)
 def _charset_pt(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Portuguese letters printed through a Swedish/foreign character set (``säo``,
     ``aplica^äo``, ``impösto``, ``Govérno``) or with a lost cedilla/accent (``legislacao``,
@@ -656,19 +711,28 @@ _NOT_LETTER = re.compile(r"[\d_]")
 
 def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
     """The words (_WORD_RUN: runs of letters only) among the runs of word characters `runs`
-    whose frequency is below _JOIN_RARE (each run looked up once, then remembered)."""
+    whose frequency is below _JOIN_RARE and that can be a piece of a joined form (each run
+    looked up once, then remembered).
+
+    A joined form is a word of Zipf >= _JOIN_FREQ, and lower-casing a word lower-cases each
+    piece alike (but for the context-dependent final sigma): a rare word that is neither a
+    proper prefix nor a proper suffix of such a word (case-folded) joins nothing, whatever
+    its neighbours, and is left out."""
     common, rare = ctx.common, ctx.rare
     if common.issuperset(runs):
         return set()
     if len(common) > WORDS_LIMIT or len(rare) > WORDS_LIMIT:
         common.clear()
         rare.clear()
-    freq = ctx.lex.freq
+        ctx.calm.clear()
+    lex = ctx.lex
+    freq = lex.freq
     found = set()
     for w in set(runs).difference(common):
         if w in rare:
             found.add(w)
-        elif (w.isalpha() or not _NOT_LETTER.search(w)) and freq(w) < _JOIN_RARE:
+        elif ((w.isalpha() or not _NOT_LETTER.search(w)) and freq(w) < _JOIN_RARE
+              and ("Σ" in w or lex.is_piece(w.lower(), _JOIN_FREQ))):
             rare.add(w)
             found.add(w)
         else:
@@ -710,7 +774,7 @@ def _may_join(runs: list[str], rare: set[str], freq: Callable[[str], float]) -> 
     return False
 
 
-@step("join-split-words", _LATIN)
+@step("join-split-words", _LATIN, word=True)
 def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """A word broken by a stray space or a hyphen and space (``sej a``, ``con- forme``) when
     the joined form is a frequent word and a piece is not a word."""
@@ -806,7 +870,7 @@ def _ocr_verdict(tok: str, ctx: _Ctx) -> Verdict:
     return _by_name(tok, settle)
 
 
-@step("ocr-letters", _LATIN)
+@step("ocr-letters", _LATIN, word=True)
 def _ocr_letters(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Letters misread by OCR (``respecl``, ``Ivingdom``, ``capita]``, ``urna``/``uma``,
     ``ineluding``): candidates through the confusion table, confirmed by the lexicon."""
@@ -832,7 +896,7 @@ def _split_verdict(tok: str, ctx: _Ctx) -> Verdict:
     return _ByPlace(tok, lambda name: None if name else fix, hyphen=True)
 
 
-@step("split-glued-words", ("en", "pt"))
+@step("split-glued-words", ("en", "pt"), word=True)
 def _split(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Two words printed without the space between them (not for Swedish, which compounds)."""
     return _rewrite(text, ctx, "split-glued-words", _split_verdict)
@@ -868,7 +932,7 @@ def _spelling_verdict(tok: str, ctx: _Ctx) -> Verdict:
     return _ByPlace(tok, settle, hyphen=True)  # the lookup (and the index) only when needed
 
 
-@step("spelling", ("en", "pt"))
+@step("spelling", ("en", "pt"), word=True)
 def _spelling(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Typing slips (a letter doubled, dropped or swapped: ``taation``, ``solelyu``) on long
     unknown words: the one frequent word within edit distance 1 (2 for long words) with the
