@@ -22,7 +22,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 
-from indexer.models import Cleaned, Line
+from indexer.models import Cleaned, Line, make
 
 # --- named patterns -------------------------------------------------------------------------
 
@@ -487,13 +487,9 @@ def _furniture_kinds(text: str, lines: list[str], blank: list[bool], han: bool) 
 
 
 def _line(text: str, raw: str, start: int, end: int, page: int, block: int) -> Line:
-    """`Line(text, raw, start, end, page, block)` without the frozen dataclass's
-    `object.__setattr__` per field (a clean makes one per logical line): its fields, in
-    order, set at once (Line has no `__post_init__`)."""
-    line = object.__new__(Line)
-    line.__dict__.update(text=text, raw=raw, start=start, end=end, page=page, block=block,
-                         lang="", changes=())
-    return line
+    """`Line(text, raw, start, end, page, block)`, made fast (a clean makes one per logical
+    line; see `models.make`)."""
+    return make(Line, text=text, raw=raw, start=start, end=end, page=page, block=block)
 
 
 # --- layout ---------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from indexer.clean import ends_sentence, is_heading, join_lines, starts_item
-from indexer.models import Line
+from indexer.models import Line, copy_with
 
 #: Languages the corpus is built for; Latin text is identified among these by default.
 PRIMARY: tuple[str, ...] = ("en", "pt", "sv")
@@ -554,11 +554,8 @@ def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[
 
 
 def _with_lang(line: Line, lang: str) -> Line:
-    """`replace(line, lang=lang)`, without `replace`'s checks of every field on every call:
-    a copy of `line`'s fields (a frozen dataclass without `__post_init__`) with `lang` set."""
-    copy_ = object.__new__(Line)
-    copy_.__dict__.update(line.__dict__, lang=lang)
-    return copy_
+    """`replace(line, lang=lang)`, made fast (one per line; see `models.copy_with`)."""
+    return copy_with(line, lang=lang)
 
 
 def _title(line: Line) -> bool:

@@ -9,7 +9,11 @@ Every stage is a set of pure functions from these dataclasses to these dataclass
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
+from functools import cache
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 # Kinds of top-level units (what `treaty export` emits one JSON object for).
 TOP_KINDS = ("title", "preamble", "article", "protocol", "closing", "other")
@@ -147,3 +151,39 @@ class IndexDoc:
     topic_names: str  # the topic's display names in en, pt, sv and zh, space separated
     text: str  # normalised text (what is indexed)
     raw: str  # source text (what may be displayed)
+
+
+# --- building the frozen models fast ---------------------------------------------------------
+# A frozen dataclass's `__init__` sets each field through `object.__setattr__`, and
+# `dataclasses.replace` checks every field on every call; the stages make one Line per line
+# and one Unit per paragraph and point, so they use these instead. Both hold for the models
+# above that have no `__post_init__`, no slots and no default factory (Line, Unit).
+
+
+@cache
+def _defaults(cls: type) -> dict[str, object]:
+    """Every field of `cls`, in order, with its default (None for those without one)."""
+    out: dict[str, object] = {}
+    for f in fields(cls):
+        if f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name} has a default factory")
+        out[f.name] = None if f.default is MISSING else f.default
+    return out
+
+
+def make(cls: type[_T], **values: object) -> _T:
+    """`cls(**values)`, its fields set at once in order. `values` names fields only, every
+    field without a default among them."""
+    obj = object.__new__(cls)
+    state = obj.__dict__
+    state.update(_defaults(cls))
+    state.update(values)
+    return obj
+
+
+def copy_with(obj: _T, **changes: object) -> _T:
+    """`dataclasses.replace(obj, **changes)`, without its checks: `obj`'s fields with
+    `changes` set."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new

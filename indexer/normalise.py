@@ -43,7 +43,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .lexicon import Lexicon, load_lexicon
-from .models import Change, Line
+from .models import Change, Line, copy_with
 from .ocr_candidates import (
     BUDGET,
     CHARSET_MARKS,
@@ -256,11 +256,7 @@ def normalise_line(line: Line, cache_dir: str | Path | None = None) -> Line:
     text, changes = normalise(line.text, line.lang, cache_dir)
     if not changes and text == line.text:
         return line
-    # `replace(line, text=..., changes=...)` without `replace`'s checks of every field: a copy
-    # of the fields of `line` (a frozen dataclass without `__post_init__`) with the two set
-    new = object.__new__(Line)
-    new.__dict__.update(line.__dict__, text=text, changes=line.changes + changes)
-    return new
+    return copy_with(line, text=text, changes=line.changes + changes)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
 from indexer.body import Para, ends_colon, parse_body
-from indexer.models import Line, Unit
+from indexer.models import Line, Unit, copy_with, make
 from indexer.numerals import (
     article_heading_re,
     article_heading_zh_re,
@@ -115,7 +115,7 @@ def _garbled_heading(text: str) -> Heading | None:
         return None
     # `_GARBLED_RE` needs a label at the end (before blanks and one "."): checked first,
     # as the lazy word group makes a failing match backtrack over the whole line
-    end = (s[:-1] if s.endswith(".") else s).rstrip()[-1:]
+    end = s.removesuffix(".").rstrip()[-1:]
     if not end or not (end in _ROMAN_LABEL_CHARS or end.isdecimal()):
         return None
     m = _GARBLED_RE.fullmatch(s)
@@ -139,23 +139,9 @@ def is_chapter(text: str) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
-#: Every field of `Unit`, in order, with its default (None for the fields without one).
-_UNIT_FIELDS = {f.name: None if f.default is MISSING else f.default for f in fields(Unit)}
-
-
-def _new_unit(**kw: object) -> Unit:
-    """`Unit(**kw)` without the frozen dataclass's `object.__setattr__` per field (a document
-    makes one per paragraph and point): its fields, in order, set at once (Unit has no
-    `__post_init__`). `kw` names fields only, and every field without a default."""
-    unit = object.__new__(Unit)
-    state = unit.__dict__
-    state.update(_UNIT_FIELDS)
-    state.update(kw)
-    return unit
-
-
 def _unit(eid: str, kind: str, lines: Sequence[Line], **kw: object) -> Unit:
-    return _new_unit(
+    return make(
+        Unit,
         eid=eid,
         kind=kind,
         text="\n".join([ln.text for ln in lines]),
@@ -249,10 +235,10 @@ def _number_others(units: list[Unit]) -> tuple[Unit, ...]:
     for u in units:
         if u.kind == "other":
             k += 1
-            u = _new_unit(**{**u.__dict__, "eid": f"other_{k}"})
+            u = copy_with(u, eid=f"other_{k}")
         elif u.kind == "closing":
             closing += 1
-            u = _new_unit(**{**u.__dict__, "eid": "closing" if closing == 1 else f"closing_{closing}"})
+            u = copy_with(u, eid="closing" if closing == 1 else f"closing_{closing}")
         out.append(u)
     return tuple(out)
 
