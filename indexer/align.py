@@ -30,7 +30,7 @@ import operator
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache, reduce
 from itertools import chain, combinations, compress, repeat
@@ -153,16 +153,8 @@ def _numbers(text: str, lang: str) -> dict[str, int]:
     if lang in _WORD_VALUES:
         # number words are words (runs of letters), so they are those of the whitespace-
         # delimited tokens, in text order
-        known = _TOKEN_NUMBERS[lang]
-        pieces = text.split()
-        found = list(map(known.get, pieces))
-        if None in found:
-            if len(known) > WORD_TYPES_MAX:
-                known.clear()
-            for i, f in enumerate(found):
-                if f is None:
-                    found[i] = known[pieces[i]] = _token_numbers(pieces[i], lang)
-        for value in chain.from_iterable(filter(None, found)):
+        found = _per_token(_TOKEN_NUMBERS[lang], text.split(), _token_numbers, lang)
+        for value in chain.from_iterable(found):
             out[value] = out.get(value, 0) + 1
     return out
 
@@ -225,20 +217,27 @@ def _types(text: str, lang: str, split: Sequence[str] | None = None) -> tuple[st
     if lang == "zh":
         return tuple(c for c in text if "\u4e00" <= c <= "\u9fff")
     # whitespace is not a word character, so the words of a text are those of its tokens
-    known = _TOKEN_TYPES[lang]
     pieces = text.split() if split is None else split
-    types = list(map(known.get, pieces))
-    if None in types:
+    return tuple(chain.from_iterable(_per_token(_TOKEN_TYPES[lang], pieces, _word_types, lang)))
+
+
+def _per_token(known: dict[str, tuple[str, ...]], pieces: Sequence[str],
+               compute: Callable[[str, str], tuple[str, ...]], lang: str
+               ) -> list[tuple[str, ...]]:
+    """`compute(piece, lang)` of every piece, through the per-token cache `known` (emptied
+    when it holds more than WORD_TYPES_MAX tokens)."""
+    found = list(map(known.get, pieces))
+    if None in found:
         if len(known) > WORD_TYPES_MAX:
             known.clear()
-        for i, t in enumerate(types):
-            if t is None:
+        for i, f in enumerate(found):
+            if f is None:
                 piece = pieces[i]
-                t = known.get(piece)
-                if t is None:
-                    t = known[piece] = _word_types(piece, lang)
-                types[i] = t
-    return tuple(chain.from_iterable(types))
+                f = known.get(piece)  # a repeat of a piece computed just now
+                if f is None:
+                    f = known[piece] = compute(piece, lang)
+                found[i] = f
+    return found
 
 
 def _word_types(text: str, lang: str) -> tuple[str, ...]:

@@ -313,6 +313,29 @@ def _zh_normalise(text: str) -> tuple[str, Sequence[int]]:
     return norm, src
 
 
+def _zh_words(norm: str) -> list[tuple[int, int, int, str]]:
+    """The (sub-)words jieba's search mode cuts from Chinese `norm`, in its order, as (pos,
+    start, end, term): pos is the number of the precise (default-mode) word each lies in,
+    start and end are offsets in `norm`."""
+    _, tokenize = _zh_tokenizer()
+    starts: list[int] = []
+    ends: list[int] = []
+    for word, s, e in tokenize(norm, "default"):
+        if _zh_term(word) is not None:
+            starts.append(s)
+            ends.append(e)
+    words: list[tuple[int, int, int, str]] = []
+    for word, s, e in tokenize(norm, "search"):
+        term = _zh_term(word)
+        if term is None:
+            continue
+        i = bisect_right(starts, s) - 1  # the precise word this (sub-)word lies in
+        if i < 0 or e > ends[i]:
+            continue  # pragma: no cover - search mode only splits precise words
+        words.append((i, s, e, term))
+    return words
+
+
 def _zh_tuples(text: str) -> list[TokenTuple]:
     """`_analyse_zh` as (term, pos, start, end) tuples."""
     norm, src = _zh_normalise(text)
@@ -325,22 +348,7 @@ def _zh_tuples(text: str) -> list[TokenTuple]:
             (m.group().lower(), pos, src[m.start()], src[m.end() - 1] + 1)
             for pos, m in enumerate(_ZH_LATIN_RE.finditer(norm))
         ]
-    _, tokenize = _zh_tokenizer()
-    starts: list[int] = []
-    ends: list[int] = []
-    for word, s, e in tokenize(norm, "default"):
-        if _zh_term(word) is not None:
-            starts.append(s)
-            ends.append(e)
-    tokens: list[TokenTuple] = []
-    for word, s, e in tokenize(norm, "search"):
-        term = _zh_term(word)
-        if term is None:
-            continue
-        i = bisect_right(starts, s) - 1  # the precise word this (sub-)word lies in
-        if i < 0 or e > ends[i]:
-            continue  # pragma: no cover - search mode only splits precise words
-        tokens.append((term, i, src[s], src[e - 1] + 1))
+    tokens = [(term, i, src[s], src[e - 1] + 1) for i, s, e, term in _zh_words(norm)]
     tokens.sort(key=_ZH_ORDER)
     return tokens
 
@@ -356,22 +364,7 @@ def _zh_index_terms(text: str) -> tuple[list[str], list[int]]:
     if not has_han(norm):
         terms = [m.group().lower() for m in _ZH_LATIN_RE.finditer(norm)]
         return terms, list(range(len(terms)))
-    _, tokenize = _zh_tokenizer()
-    starts: list[int] = []
-    ends: list[int] = []
-    for word, s, e in tokenize(norm, "default"):
-        if _zh_term(word) is not None:
-            starts.append(s)
-            ends.append(e)
-    keyed: list[tuple[int, int, int, str]] = []  # (pos, start, end, term): sorted as _ZH_ORDER
-    for word, s, e in tokenize(norm, "search"):
-        term = _zh_term(word)
-        if term is None:
-            continue
-        i = bisect_right(starts, s) - 1  # the precise word this (sub-)word lies in
-        if i < 0 or e > ends[i]:
-            continue  # pragma: no cover - search mode only splits precise words
-        keyed.append((i, s, e, term))
+    keyed = _zh_words(norm)  # (pos, start, end, term): sorted as _ZH_ORDER
     keyed.sort()  # equal (pos, start, end): the same word, so the same term
     return [k[3] for k in keyed], [k[0] for k in keyed]
 
