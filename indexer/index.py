@@ -31,7 +31,8 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain, islice
+from itertools import chain, islice, pairwise
+from operator import attrgetter
 from pathlib import Path
 from typing import Self
 
@@ -189,29 +190,83 @@ def _analyser(doc: IndexDoc) -> str:
     return doc.lang if field_lang(doc.lang) != OTHER else "xx"
 
 
+#: The fields of an `IndexDoc` that are its own; the others are its article's, the same for
+#: every paragraph of the article.
+_OWN_FIELDS = tuple(f for f in _DOC_FIELDS if f in {"id", "eid", "text", "raw"})
+_ARTICLE_FIELDS = tuple(f for f in _DOC_FIELDS if f not in _OWN_FIELDS)
+
+
+class _Article:
+    """The parts of a row that all documents of one article share (their article fields are
+    equal): made once per article instead of once per paragraph."""
+
+    __slots__ = ("fields", "fl", "alang", "text_field", "keywords", "texts", "stored", "key",
+                 "surface")
+
+    def __init__(self, doc: IndexDoc) -> None:
+        self.fields = _article_fields(doc)
+        self.fl = fl = field_lang(doc.lang)
+        self.alang = alang = _analyser(doc)
+        self.text_field = f"text_{fl}"
+        texts: dict[str, FieldTerms] = {}
+        if doc.title:
+            texts[f"title_{fl}"] = FieldTerms.of(*index_terms(doc.title, alang)[:2])
+        if doc.topic_names:
+            for lang in LANGUAGES:
+                texts[f"topic_{lang}"] = _topic_terms(doc.topic_names, lang)
+        self.texts = texts  # after the text field, in this order
+        self.keywords = {  # after "id", in this order
+            "lang": (_keyword(doc.lang.lower()),),
+            "treaty": (_keyword(doc.treaty.lower()),),
+            "party": tuple(_keyword(p.upper()) for p in doc.parties),
+            "topic": (_keyword(doc.topic.lower()),) if doc.topic else (),
+            "number": (str(doc.number),) if doc.number is not None else (),
+            "kind": (_keyword(doc.kind.lower()),),
+        }
+        self.stored = _stored_segments(doc)
+        self.key = (doc.treaty, doc.lang, doc.article_eid)
+        pol = policy(fl) if fl in LANGUAGES else None
+        self.surface = pol is not None and bool(pol.stemmer)  # counts surface words
+
+    def row(self, doc: IndexDoc, text: IndexTerms) -> Row:
+        """The row of `doc`, a document of this article; `text`: `index_terms` of its text."""
+        own = map(_STORED_JSON.encode, _own_fields(doc))
+        stored = "".join(chain.from_iterable(zip(self.stored, own))) + self.stored[-1]
+        keywords = {"id": (_keyword(doc.id),), **self.keywords}
+        texts = {self.text_field: FieldTerms.of(text.terms, text.positions), **self.texts}
+        return Row(stored, keywords, texts, self.key)
+
+
+_article_fields = attrgetter(*_ARTICLE_FIELDS)
+_own_fields = attrgetter(*_OWN_FIELDS)
+_OWN_KEYS = tuple(f"{_STORED_JSON.encode(f)}: " for f in _OWN_FIELDS)
+#: The runs of article fields before each own field, and after the last.
+_ARTICLE_RUNS = tuple(
+    tuple(_DOC_FIELDS[i + 1 : j])
+    for i, j in pairwise([-1, *map(_DOC_FIELDS.index, _OWN_FIELDS), len(_DOC_FIELDS)])
+)
+
+
+def _stored_segments(doc: IndexDoc) -> list[str]:
+    """The stored JSON of `doc` (as `json.dumps(..., ensure_ascii=False)` of its fields) around
+    its own fields: segment i comes before the value of `_OWN_FIELDS[i]`, the last one after
+    the last. Each run of article fields is encoded as one object, without its braces."""
+    segments = []
+    for i, names in enumerate(_ARTICLE_RUNS):
+        run = _STORED_JSON.encode({f: getattr(doc, f) for f in names})[1:-1] if names else ""
+        if i < len(_OWN_FIELDS):
+            segments.append(f"{', ' if i else '{'}{run + ', ' if run else ''}{_OWN_KEYS[i]}")
+        else:
+            segments.append(f"{', ' + run if run else ''}}}")
+    return segments
+
+
 def _row(doc: IndexDoc, text: IndexTerms | None = None) -> Row:
     """The row of `doc`; `text`: `index_terms` of its text, when already made."""
-    fl = field_lang(doc.lang)
-    alang = _analyser(doc)
+    article = _Article(doc)
     if text is None:
-        text = index_terms(doc.text, alang)
-    texts = {f"text_{fl}": FieldTerms.of(text.terms, text.positions)}
-    if doc.title:
-        texts[f"title_{fl}"] = FieldTerms.of(*index_terms(doc.title, alang)[:2])
-    if doc.topic_names:
-        for lang in LANGUAGES:
-            texts[f"topic_{lang}"] = _topic_terms(doc.topic_names, lang)
-    keywords = {
-        "id": (_keyword(doc.id),),
-        "lang": (_keyword(doc.lang.lower()),),
-        "treaty": (_keyword(doc.treaty.lower()),),
-        "party": tuple(_keyword(p.upper()) for p in doc.parties),
-        "topic": (_keyword(doc.topic.lower()),) if doc.topic else (),
-        "number": (str(doc.number),) if doc.number is not None else (),
-        "kind": (_keyword(doc.kind.lower()),),
-    }
-    stored = _STORED_JSON.encode({f: getattr(doc, f) for f in _DOC_FIELDS})
-    return Row(stored, keywords, texts, (doc.treaty, doc.lang, doc.article_eid))
+        text = index_terms(doc.text, article.alang)
+    return article.row(doc, text)
 
 
 @lru_cache(maxsize=1024)
@@ -229,14 +284,20 @@ class _Vocabulary:
         self.surface: dict[str, Counter[str]] = {}
         self.langs: set[str] = set()  # field languages of the documents
 
-    def add(self, doc: IndexDoc, text: IndexTerms) -> None:
-        """Count the terms and words of `text`, the `index_terms` of `doc.text`."""
-        fl = field_lang(doc.lang)
+    def add(self, doc: IndexDoc, text: IndexTerms, article: _Article | None = None) -> None:
+        """Count the terms and words of `text`, the `index_terms` of `doc.text` (`article`:
+        the `_Article` of `doc`, when already made)."""
+        if article is None:
+            article = _Article(doc)
+        fl = article.fl
         self.langs.add(fl)
-        self.df.setdefault(fl, Counter()).update(set(text.terms))
-        if (fl in LANGUAGES and (pol := policy(fl)) is not None and pol.stemmer
-                and text.written is not None):
-            self.surface.setdefault(fl, Counter()).update(_surface_words(text.written))
+        if (df := self.df.get(fl)) is None:
+            df = self.df[fl] = Counter()
+        df.update(set(text.terms))
+        if article.surface and text.written is not None:
+            if (surface := self.surface.get(fl)) is None:
+                surface = self.surface[fl] = Counter()
+            surface.update(_surface_words(text.written))
 
     def merge(self, other: _Vocabulary) -> None:
         """Add the counts of `other` (the vocabulary of the documents that follow)."""
@@ -276,10 +337,13 @@ def _analyse_chunk(docs: list[IndexDoc]) -> tuple[list[Row], _Vocabulary]:
     """The rows of `docs` and their vocabulary (run in a worker process for large builds)."""
     vocab = _Vocabulary()
     rows = []
+    article: _Article | None = None
     for doc in docs:
-        text = index_terms(doc.text, _analyser(doc))
-        rows.append(_row(doc, text))
-        vocab.add(doc, text)
+        if article is None or _article_fields(doc) != article.fields:
+            article = _Article(doc)  # a new article (its documents come one after another)
+        text = index_terms(doc.text, article.alang)
+        rows.append(article.row(doc, text))
+        vocab.add(doc, text, article)
     return rows, vocab
 
 
