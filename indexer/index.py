@@ -31,8 +31,8 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain, islice, pairwise
-from operator import attrgetter
+from itertools import chain, islice, pairwise, repeat
+from operator import add, attrgetter
 from pathlib import Path
 from typing import Self
 
@@ -304,7 +304,13 @@ class _Vocabulary:
         self.langs |= other.langs
         for mine, theirs in ((self.df, other.df), (self.surface, other.surface)):
             for fl, counts in theirs.items():
-                mine.setdefault(fl, Counter()).update(counts)
+                if (total := mine.get(fl)) is None:
+                    mine[fl] = Counter(counts)
+                else:  # `total.update(counts)`, in one dict.update: new words in their order
+                    get = total.get
+                    words = counts.keys()
+                    dict.update(total, zip(words, map(add, map(get, words, repeat(0)),
+                                                      counts.values())))
 
     def to_json(self) -> dict:
         return {"df": self.df, "surface": self.surface}
