@@ -200,8 +200,8 @@ class _Article:
     """The parts of a row that all documents of one article share (their article fields are
     equal): made once per article instead of once per paragraph."""
 
-    __slots__ = ("fields", "fl", "alang", "text_field", "keywords", "texts", "stored", "key",
-                 "surface")
+    __slots__ = ("alang", "fields", "fl", "key", "keywords", "stored", "surface", "text_field",
+                 "texts")
 
     def __init__(self, doc: IndexDoc) -> None:
         self.fields = _article_fields(doc)
