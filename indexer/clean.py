@@ -540,6 +540,24 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
     return open_ends >= 0.5 * len(pairs)
 
 
+def _join_texts(group: list[_Phys], vocab: _Vocabulary) -> str:
+    """`join_lines` of the texts of `group` in turn, made in one join: the texts are
+    stripped and not empty, so each join only adds a space (none between Han characters)
+    unless the text so far ends in a hyphen; then that text is made and `join_lines` asked."""
+    parts = [group[0].text]
+    for p in group[1:]:
+        tail = p.text
+        last = parts[-1][-1]  # (the text so far ends as its last part does)
+        if last in _HYPHENS:
+            parts = [join_lines("".join(parts), tail, vocab)]
+        elif _is_han(last) and _is_han(tail[0]):
+            parts.append(tail)
+        else:
+            parts.append(" ")
+            parts.append(tail)
+    return "".join(parts)
+
+
 def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line]:
     if not wrapped:
         return [_line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
@@ -562,9 +580,7 @@ def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line
         prev_heading = heading
     out = []
     for group in groups:
-        text = group[0].text
-        for p in group[1:]:
-            text = join_lines(text, p.text, vocab)
+        text = group[0].text if len(group) == 1 else _join_texts(group, vocab)
         raw = "\n".join(p.raw for p in group)
         first, last = group[0], group[-1]
         out.append(_line(text, raw, first.number, last.number, first.page, first.block))
