@@ -282,15 +282,14 @@ class _Vocabulary:
 
 _DIGITS = re.compile(r"\d+")
 _NOT_WORD = re.compile(r"[^\w ]+")
-_SPACES = re.compile(r"\s+")
 _SPACED_OUT = re.compile(r"\b(?:\w ){3,}\w\b")
 
 
 def _key(line: str) -> str:
     """Comparison key of a header candidate: letters, digits as 0, single spaces."""
     text = _DIGITS.sub("0", line.lower())
-    text = _NOT_WORD.sub("", text)
-    return _SPACES.sub(" ", text).strip()
+    # (only spaces are left between the words: one split on them drops the outer ones)
+    return " ".join(_NOT_WORD.sub("", text).split())
 
 
 def _similar(a: str, b: str, verdicts: dict[tuple[str, str], bool] | None = None) -> bool:
