@@ -252,18 +252,21 @@ class _Vocabulary:
     def _lower(text: str) -> str | None:
         """`text` lowercased, or None when its words, lowercased, would not be the words of
         the lowercased text: a character changes length or word-ness ("İ" -> "i̇") or a final
-        sigma depends on what follows the word ("ΟΔΟΣ'Α"); checked per distinct character."""
+        sigma depends on what follows the word ("ΟΔΟΣ'Α"); checked per distinct character
+        that lowercasing changes (found in C, comparing the code points of both texts)."""
         if "Σ" in text:
             return None
-        for ch in set(text):
+        lowered = text.lower()
+        if len(lowered) != len(text):
+            return None  # a character lowercased into more than one (none into nothing)
+        before = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        after = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        for code in np.unique(before[before != after]).tolist():
+            ch = chr(code)
             low = ch.lower()
-            if low != ch and (
-                len(low) != 1
-                or (ch.isalnum() or ch == "_") != (low.isalnum() or low == "_")
-                or low == "-"
-            ):
+            if (ch.isalnum() or ch == "_") != (low.isalnum() or low == "_") or low == "-":
                 return None
-        return text.lower()
+        return lowered
 
     @classmethod
     def _occurrences(cls, word: str, text: str) -> int:
