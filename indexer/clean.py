@@ -31,14 +31,19 @@ _HEADING_WORDS = (
     r"hoofdstuk|protocol|protokoll|protocolo|protocole|section|avdelning|se[cç][cç][aã]o|"
     r"annex|bilaga|anexo"
 )
+# What a heading word starts with (tested first: a line that cannot open one fails at once,
+# without trying every word).
+_HEADING_FIRST = "[" + "".join(sorted({word[0] for word in _HEADING_WORDS.split("|")})) + "]"
 # A whole line that is a heading: keyword and a short (possibly OCR-garbled) label.
 HEADING_LINE = re.compile(
-    rf"^\s*(?:#+\s*)?(?:{_HEADING_WORDS})(?:\s+[\w.\-–]{{1,10}}){{0,2}}\s*\.?\s*$",
+    rf"^\s*(?:#+\s*)?(?={_HEADING_FIRST})(?:{_HEADING_WORDS})"
+    rf"(?:\s+[\w.\-–]{{1,10}}){{0,2}}\s*\.?\s*$",
     re.IGNORECASE,
 )
 # A line opening with a heading keyword and a label (may carry a title after it).
 HEADING_START = re.compile(
-    rf"^\s*(?:#+\s*)?(?:{_HEADING_WORDS})\s+(?:\d+[\w\-]*|[IVXLC]+\b|[ivxlc]+\b)",
+    rf"^\s*(?:#+\s*)?(?={_HEADING_FIRST})(?:{_HEADING_WORDS})"
+    rf"\s+(?:\d+[\w\-]*|[IVXLC]+\b|[ivxlc]+\b)",
     re.IGNORECASE,
 )
 # Chinese article / chapter headings: 第二十三条, 第三章.
@@ -247,18 +252,21 @@ class _Vocabulary:
     def _lower(text: str) -> str | None:
         """`text` lowercased, or None when its words, lowercased, would not be the words of
         the lowercased text: a character changes length or word-ness ("İ" -> "i̇") or a final
-        sigma depends on what follows the word ("ΟΔΟΣ'Α"); checked per distinct character."""
+        sigma depends on what follows the word ("ΟΔΟΣ'Α"); checked per distinct character
+        that lowercasing changes (found in C, comparing the code points of both texts)."""
         if "Σ" in text:
             return None
-        for ch in set(text):
+        lowered = text.lower()
+        if len(lowered) != len(text):
+            return None  # a character lowercased into more than one (none into nothing)
+        before = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        after = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        for code in np.unique(before[before != after]).tolist():
+            ch = chr(code)
             low = ch.lower()
-            if low != ch and (
-                len(low) != 1
-                or (ch.isalnum() or ch == "_") != (low.isalnum() or low == "_")
-                or low == "-"
-            ):
+            if (ch.isalnum() or ch == "_") != (low.isalnum() or low == "_") or low == "-":
                 return None
-        return text.lower()
+        return lowered
 
     @classmethod
     def _occurrences(cls, word: str, text: str) -> int:
@@ -277,15 +285,14 @@ class _Vocabulary:
 
 _DIGITS = re.compile(r"\d+")
 _NOT_WORD = re.compile(r"[^\w ]+")
-_SPACES = re.compile(r"\s+")
 _SPACED_OUT = re.compile(r"\b(?:\w ){3,}\w\b")
 
 
 def _key(line: str) -> str:
     """Comparison key of a header candidate: letters, digits as 0, single spaces."""
     text = _DIGITS.sub("0", line.lower())
-    text = _NOT_WORD.sub("", text)
-    return _SPACES.sub(" ", text).strip()
+    # (only spaces are left between the words: one split on them drops the outer ones)
+    return " ".join(_NOT_WORD.sub("", text).split())
 
 
 def _similar(a: str, b: str, verdicts: dict[tuple[str, str], bool] | None = None) -> bool:
@@ -540,6 +547,24 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
     return open_ends >= 0.5 * len(pairs)
 
 
+def _join_texts(group: list[_Phys], vocab: _Vocabulary) -> str:
+    """`join_lines` of the texts of `group` in turn, made in one join: the texts are
+    stripped and not empty, so each join only adds a space (none between Han characters)
+    unless the text so far ends in a hyphen; then that text is made and `join_lines` asked."""
+    parts = [group[0].text]
+    for p in group[1:]:
+        tail = p.text
+        last = parts[-1][-1]  # (the text so far ends as its last part does)
+        if last in _HYPHENS:
+            parts = [join_lines("".join(parts), tail, vocab)]
+        elif _is_han(last) and _is_han(tail[0]):
+            parts.append(tail)
+        else:
+            parts.append(" ")
+            parts.append(tail)
+    return "".join(parts)
+
+
 def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line]:
     if not wrapped:
         return [_line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
@@ -562,9 +587,7 @@ def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line
         prev_heading = heading
     out = []
     for group in groups:
-        text = group[0].text
-        for p in group[1:]:
-            text = join_lines(text, p.text, vocab)
+        text = group[0].text if len(group) == 1 else _join_texts(group, vocab)
         raw = "\n".join(p.raw for p in group)
         first, last = group[0], group[-1]
         out.append(_line(text, raw, first.number, last.number, first.page, first.block))
