@@ -374,9 +374,12 @@ def _analysed(docs: Iterable[IndexDoc], workers: int) -> Iterator[tuple[list[Row
     import multiprocessing
     from concurrent.futures import Future, ProcessPoolExecutor
 
+    from indexer import workers as worker_setup
+
     ctx = multiprocessing.get_context("spawn")  # no fork of a parent that may hold threads
     pending: deque[Future] = deque()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                             initializer=worker_setup.start) as pool:
         try:
             chunks = chain((first[i : i + CHUNK] for i in range(0, len(first), CHUNK)),
                            iter(lambda: list(islice(it, CHUNK)), []))

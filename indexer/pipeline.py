@@ -15,6 +15,7 @@ from pathlib import Path
 from indexer import clean as clean_stage
 from indexer import languages as lang_stage
 from indexer import manifest, metadata, store
+from indexer import workers as worker_setup
 from indexer.errors import SourceError, TreatyError
 from indexer.models import Change, Decoded, DocMeta, Document, Line, Unit, Version
 from indexer.policy import policy
@@ -285,7 +286,7 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
     chunks = [list(zip(entries[i:i + size], shas[i:i + size]))
               for i in range(0, len(entries), size)]
     ctx = multiprocessing.get_context("spawn")  # no fork of a parent that may hold threads
-    with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=worker_setup.start) as pool:
         futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone) for chunk in chunks]
         for k, chunk in enumerate(chunks):
             results = futures[k].result()
