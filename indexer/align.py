@@ -406,6 +406,8 @@ class Model:
     _idf: dict = field(default_factory=dict, repr=False)  # side -> (type -> idf, default)
     # (id(a), id(b)) -> `_pieces` of segments a and b, with a, b and the ratio they are for
     _pieces: dict = field(default_factory=dict, repr=False)
+    # (a.eids, b.eids) -> `_Lexical` of segments a and b
+    _lexical: dict = field(default_factory=dict, repr=False)
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
         """IDF weights of a segment's informative word types (cached per segment)."""
@@ -482,38 +484,71 @@ class _Profile:
         return hit / self.total
 
 
+class _Lexical(NamedTuple):
+    """What `lexical` found for two segments (cached on the model)."""
+
+    toks_a: frozenset[str]  # the word types of the two segments it is for
+    toks_b: frozenset[str]
+    lexicon: Mapping[str, frozenset[str]]  # the model's lexicon it is for
+    value: float
+    # the types of each side found on the other side without the lexicon (None when a side
+    # has no weighted type), and the similarity they give
+    fwd: set[str] | None
+    back: set[str] | None
+    plain: float
+
+
 def lexical(a: Segment, b: Segment, model: Model) -> float:
     """IDF-weighted share of word types with a cognate or lexicon translation on the other
-    side (the mean of both directions)."""
+    side (the mean of both directions).
+
+    Cached on the model per pair of segments (by eIds, for the word types they had): the
+    calibration and the aligner weigh many of the same pairs, and with a new lexicon only the
+    translations are looked up again (the same types and cognates are found as before)."""
+    lexicon = model.lexicon
+    got = model._lexical.get((a.eids, b.eids))
+    if got is None or got.toks_a is not a.toks or got.toks_b is not b.toks:
+        got = model._lexical[a.eids, b.eids] = _lexical_plain(a, b, model)
+    elif got.lexicon is lexicon:
+        return got.value
+    if not lexicon or got.fwd is None:
+        value = got.plain
+    else:
+        pa, pb = model._weights[("a", a.eids)], model._weights[("b", b.eids)]
+        by_translation = pa.by_translation(lexicon)
+        translated = by_translation.keys() & b.toks  # b's, translating a's
+        if translated:
+            # a's types translated in b, b's translations of a's types
+            value = (pa.share(got.fwd.union(*map(by_translation.__getitem__, translated)))
+                     + pb.share(got.back | pb.types.intersection(translated))) / 2
+        else:
+            value = got.plain
+    model._lexical[a.eids, b.eids] = got._replace(lexicon=lexicon, value=value)
+    return value
+
+
+def _lexical_plain(a: Segment, b: Segment, model: Model) -> _Lexical:
+    """`lexical` without the lexicon: the same types and cognates."""
     profiles = model._weights
     pa = profiles.get(("a", a.eids)) or model.profile(a, "a")
     pb = profiles.get(("b", b.eids)) or model.profile(b, "b")
     if not pa.weights or not pb.weights:
-        return 0.0
+        return _Lexical(a.toks, b.toks, None, 0.0, None, None, 0.0)
     shared = pa.pref5 & b.pref5  # 5-letter prefixes of cognates
-    # a's types found in b: the same type, a cognate or a translation
-    hits = pa.types & b.toks
+    # a's types found in b: the same type or a cognate
+    fwd = pa.types & b.toks
     if shared:
-        hits.update(*map(pa.by_prefix.__getitem__, shared))
-        hits &= pa.types
-    translated = None
-    if model.lexicon:
-        by_translation = pa.by_translation(model.lexicon)
-        translated = [y for y in by_translation if y in b.toks]  # b's, translating a's
-        for y in translated:
-            hits |= by_translation[y]
-    fwd = pa.share(hits)
+        fwd.update(*map(pa.by_prefix.__getitem__, shared))
+        fwd &= pa.types
     # b's types found in a
     if pa.pref5 is not a.pref5 or pb.pref5 is not b.pref5:  # profiles of namesakes
         shared = pb.pref5 & a.pref5
-    hits = pb.types & a.toks
+    back = pb.types & a.toks
     if shared:
-        hits.update(*map(pb.by_prefix.__getitem__, shared))
-        hits &= pb.types
-    if translated:
-        hits |= pb.types.intersection(translated)
-    back = pb.share(hits)
-    return (fwd + back) / 2
+        back.update(*map(pb.by_prefix.__getitem__, shared))
+        back &= pb.types
+    plain = (pa.share(fwd) + pb.share(back)) / 2
+    return _Lexical(a.toks, b.toks, None, plain, fwd, back, plain)
 
 
 def _phi(x: float) -> float:
