@@ -402,8 +402,9 @@ class Model:
     lex_neg: float = 0.10  # ... of non-aligned siblings
     lex_var: float = 0.02  # pooled variance of the two
     calibrated: bool = False  # False: too few pairs to measure the above; the cue is damped
-    _weights: dict = field(default_factory=dict, repr=False)
-    _idf: dict = field(default_factory=dict, repr=False)  # side -> (type -> idf, default)
+    # side ("a", "b") -> its IDF table and segment profiles (see `align_pair` for sharing)
+    _weights: dict = field(default_factory=lambda: {"a": _SideWeights(), "b": _SideWeights()},
+                           repr=False)
     # (id(a), id(b)) -> `_pieces` of segments a and b, with a, b and the ratio they are for
     _pieces: dict = field(default_factory=dict, repr=False)
     # (a.eids, b.eids) -> `_Lexical` of segments a and b
@@ -415,23 +416,37 @@ class Model:
 
     def profile(self, seg: Segment, side: str) -> _Profile:
         """A segment's weighted word types as `lexical` uses them (cached per segment)."""
-        key = (side, seg.eids)
-        got = self._weights.get(key)
+        side_weights = self._weights[side]
+        got = side_weights.profiles.get(seg.eids)
         if got is None:
-            idf = self._idf.get(side)
+            idf = side_weights.idf
             if idf is None:  # the IDF of every type, computed once
                 df = self.df_a if side == "a" else self.df_b
                 seen = {t: _idf(c, self.n_docs) for t, c in df.items()}
-                idf = self._idf[side] = (seen, _idf(0, self.n_docs),  # > 0.3 (n >= 1)
-                                         frozenset(t for t, w in seen.items() if w <= 0.3))
+                idf = side_weights.idf = (seen, _idf(0, self.n_docs),  # > 0.3 (n >= 1)
+                                          frozenset(t for t, w in seen.items() if w <= 0.3))
             seen, unseen, uninformative = idf
             toks = seg.toks
             # every type with its IDF, then those of IDF 0.3 or less taken out
             weights = dict(zip(toks, map(seen.get, toks, repeat(unseen))))
             for t in uninformative.intersection(toks):
                 del weights[t]
-            got = self._weights[key] = _Profile(weights, seg)
+            got = side_weights.profiles[seg.eids] = _Profile(weights, seg)
         return got
+
+
+class _SideWeights:
+    """One side of a `Model`: the IDF of every type of its version ((type -> IDF, the IDF of
+    an unseen type, the types of IDF 0.3 or less), None until first needed) and the profiles
+    of its segments by eIds. They depend on the version's document frequencies and the
+    model's `n_docs` only, so the models of the pairs one version takes part in with the same
+    `n_docs` share them (see `align_pair`)."""
+
+    __slots__ = ("idf", "profiles")
+
+    def __init__(self) -> None:
+        self.idf: tuple[dict[str, float], float, frozenset[str]] | None = None
+        self.profiles: dict[tuple[str, ...], _Profile] = {}
 
 
 def _idf(df: int, n: int) -> float:
@@ -514,7 +529,7 @@ def lexical(a: Segment, b: Segment, model: Model) -> float:
     if not lexicon or got.fwd is None:
         value = got.plain
     else:
-        pa, pb = model._weights[("a", a.eids)], model._weights[("b", b.eids)]
+        pa, pb = model._weights["a"].profiles[a.eids], model._weights["b"].profiles[b.eids]
         by_translation = pa.by_translation(lexicon)
         translated = by_translation.keys() & b.toks  # b's, translating a's
         if translated:
@@ -529,9 +544,8 @@ def lexical(a: Segment, b: Segment, model: Model) -> float:
 
 def _lexical_plain(a: Segment, b: Segment, model: Model) -> _Lexical:
     """`lexical` without the lexicon: the same types and cognates."""
-    profiles = model._weights
-    pa = profiles.get(("a", a.eids)) or model.profile(a, "a")
-    pb = profiles.get(("b", b.eids)) or model.profile(b, "b")
+    pa = model._weights["a"].profiles.get(a.eids) or model.profile(a, "a")
+    pb = model._weights["b"].profiles.get(b.eids) or model.profile(b, "b")
     if not pa.weights or not pb.weights:
         return _Lexical(a.toks, b.toks, None, 0.0, None, None, 0.0)
     shared = pa.pref5 & b.pref5  # 5-letter prefixes of cognates
@@ -869,6 +883,14 @@ def _df(version: Version) -> tuple[Counter, int]:
     return df, max(n, 1)
 
 
+def _shared_df(version: Version, shared: dict) -> tuple[Counter, int]:
+    """`_df` of a version, once per `shared` (the entry keeps the version, and so its id)."""
+    got = shared.get(("df", id(version)))
+    if got is None:
+        got = shared["df", id(version)] = (version, *_df(version))
+    return got[1], got[2]
+
+
 def _calibration_pairs(va: Version, vb: Version
                        ) -> tuple[float | None, list[tuple[Unit, Unit]], list[tuple[Unit, Unit]]]:
     """What `_calibrate` measures on: the median length ratio of the articles the numbering
@@ -1023,12 +1045,22 @@ def _first_cooccurrence(pairs: Sequence[tuple[list[str], list[str]]]):
     return first
 
 
-def align_pair(va: Version, vb: Version) -> tuple[list[Link], list[Unmatched], Model]:
+def align_pair(va: Version, vb: Version, shared: dict | None = None
+               ) -> tuple[list[Link], list[Unmatched], Model]:
     """Align two language versions: a first pass with cognates only, then a second with the
-    lexicon learnt from the first."""
-    df_a, n_a = _df(va)
-    df_b, n_b = _df(vb)
+    lexicon learnt from the first.
+
+    `shared` holds what the pairs of one treaty share about its versions (filled here; the
+    caller keeps it for the treaty's other pairs and no longer): each version's document
+    frequencies, and its side of the model (IDF and profiles) per `n_docs`."""
+    if shared is None:
+        shared = {}
+    df_a, n_a = _shared_df(va, shared)
+    df_b, n_b = _shared_df(vb, shared)
     model = Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
+    for side, v in (("a", va), ("b", vb)):
+        model._weights[side] = shared.setdefault(("weights", id(v), model.n_docs),
+                                                 (v, model._weights[side]))[1]
     measured = _calibration_pairs(va, vb)  # the same for both passes
     _calibrate(va, vb, model, measured)
     links: list[Link] = []
@@ -1070,8 +1102,9 @@ def align_versions(treaty: str, versions: Sequence[Version],
         merged = [v for v in merged if v.lang in langs]
     links: list[Link] = []
     unmatched: list[Unmatched] = []
+    shared: dict = {}  # what the pairs share about each version (see `align_pair`)
     for va, vb in combinations(merged, 2):
-        pair_links, pair_unmatched, _ = align_pair(va, vb)
+        pair_links, pair_unmatched, _ = align_pair(va, vb, shared)
         links.extend(pair_links)
         unmatched.extend(pair_unmatched)
     return Alignment(treaty, tuple(v.lang for v in merged), tuple(links), tuple(unmatched))
