@@ -409,6 +409,19 @@ class Model:
     _pieces: dict = field(default_factory=dict, repr=False)
     # (a.eids, b.eids) -> `_Lexical` of segments a and b
     _lexical: dict = field(default_factory=dict, repr=False)
+    # (level, lang, ids of the units) -> the units, their `_segments` (see `segments`)
+    _segment_lists: dict = field(default_factory=dict, repr=False)
+
+    def segments(self, units: Sequence[Unit], level: str, lang: str
+                 ) -> tuple[list[Segment], dict[int, Segment]]:
+        """`_segments` of a list of siblings, built once for every pass (and, through
+        `align_pair`'s shared dict, every pair) that aligns the same unit objects; the entry
+        keeps the units, and so their ids. Not to be changed."""
+        key = (level, lang, *map(id, units))
+        got = self._segment_lists.get(key)
+        if got is None:
+            got = self._segment_lists[key] = (tuple(units), *_segments(units, level, lang))
+        return got[1], got[2]
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
         """IDF weights of a segment's informative word types (cached per segment)."""
@@ -837,8 +850,8 @@ def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
                  out_unmatched: list[Unmatched]) -> None:
     if not units_a and not units_b:
         return
-    seg_a, merged_a = _segments(units_a, level, lang_a)
-    seg_b, merged_b = _segments(units_b, level, lang_b)
+    seg_a, merged_a = model.segments(units_a, level, lang_a)
+    seg_b, merged_b = model.segments(units_b, level, lang_b)
     for bead in align_sequences(seg_a, seg_b, merged_a, merged_b, model):
         if bead.method == UNMATCHED:
             for i in bead.a:
@@ -1052,7 +1065,8 @@ def align_pair(va: Version, vb: Version, shared: dict | None = None
 
     `shared` holds what the pairs of one treaty share about its versions (filled here; the
     caller keeps it for the treaty's other pairs and no longer): each version's document
-    frequencies, and its side of the model (IDF and profiles) per `n_docs`."""
+    frequencies, its side of the model (IDF and profiles) per `n_docs`, and the segments of
+    its lists of siblings."""
     if shared is None:
         shared = {}
     df_a, n_a = _shared_df(va, shared)
@@ -1061,6 +1075,7 @@ def align_pair(va: Version, vb: Version, shared: dict | None = None
     for side, v in (("a", va), ("b", vb)):
         model._weights[side] = shared.setdefault(("weights", id(v), model.n_docs),
                                                  (v, model._weights[side]))[1]
+    model._segment_lists = shared.setdefault("segments", {})
     measured = _calibration_pairs(va, vb)  # the same for both passes
     _calibrate(va, vb, model, measured)
     links: list[Link] = []
