@@ -402,10 +402,26 @@ class Model:
     lex_neg: float = 0.10  # ... of non-aligned siblings
     lex_var: float = 0.02  # pooled variance of the two
     calibrated: bool = False  # False: too few pairs to measure the above; the cue is damped
-    _weights: dict = field(default_factory=dict, repr=False)
-    _idf: dict = field(default_factory=dict, repr=False)  # side -> (type -> idf, default)
+    # side ("a", "b") -> its IDF table and segment profiles (see `align_pair` for sharing)
+    _weights: dict = field(default_factory=lambda: {"a": _SideWeights(), "b": _SideWeights()},
+                           repr=False)
     # (id(a), id(b)) -> `_pieces` of segments a and b, with a, b and the ratio they are for
     _pieces: dict = field(default_factory=dict, repr=False)
+    # (a.eids, b.eids) -> `_Lexical` of segments a and b
+    _lexical: dict = field(default_factory=dict, repr=False)
+    # (level, lang, ids of the units) -> the units, their `_segments` (see `segments`)
+    _segment_lists: dict = field(default_factory=dict, repr=False)
+
+    def segments(self, units: Sequence[Unit], level: str, lang: str
+                 ) -> tuple[list[Segment], dict[int, Segment]]:
+        """`_segments` of a list of siblings, built once for every pass (and, through
+        `align_pair`'s shared dict, every pair) that aligns the same unit objects; the entry
+        keeps the units, and so their ids. Not to be changed."""
+        key = (level, lang, *map(id, units))
+        got = self._segment_lists.get(key)
+        if got is None:
+            got = self._segment_lists[key] = (tuple(units), *_segments(units, level, lang))
+        return got[1], got[2]
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
         """IDF weights of a segment's informative word types (cached per segment)."""
@@ -413,23 +429,37 @@ class Model:
 
     def profile(self, seg: Segment, side: str) -> _Profile:
         """A segment's weighted word types as `lexical` uses them (cached per segment)."""
-        key = (side, seg.eids)
-        got = self._weights.get(key)
+        side_weights = self._weights[side]
+        got = side_weights.profiles.get(seg.eids)
         if got is None:
-            idf = self._idf.get(side)
+            idf = side_weights.idf
             if idf is None:  # the IDF of every type, computed once
                 df = self.df_a if side == "a" else self.df_b
                 seen = {t: _idf(c, self.n_docs) for t, c in df.items()}
-                idf = self._idf[side] = (seen, _idf(0, self.n_docs),  # > 0.3 (n >= 1)
-                                         frozenset(t for t, w in seen.items() if w <= 0.3))
+                idf = side_weights.idf = (seen, _idf(0, self.n_docs),  # > 0.3 (n >= 1)
+                                          frozenset(t for t, w in seen.items() if w <= 0.3))
             seen, unseen, uninformative = idf
             toks = seg.toks
             # every type with its IDF, then those of IDF 0.3 or less taken out
             weights = dict(zip(toks, map(seen.get, toks, repeat(unseen))))
             for t in uninformative.intersection(toks):
                 del weights[t]
-            got = self._weights[key] = _Profile(weights, seg)
+            got = side_weights.profiles[seg.eids] = _Profile(weights, seg)
         return got
+
+
+class _SideWeights:
+    """One side of a `Model`: the IDF of every type of its version ((type -> IDF, the IDF of
+    an unseen type, the types of IDF 0.3 or less), None until first needed) and the profiles
+    of its segments by eIds. They depend on the version's document frequencies and the
+    model's `n_docs` only, so the models of the pairs one version takes part in with the same
+    `n_docs` share them (see `align_pair`)."""
+
+    __slots__ = ("idf", "profiles")
+
+    def __init__(self) -> None:
+        self.idf: tuple[dict[str, float], float, frozenset[str]] | None = None
+        self.profiles: dict[tuple[str, ...], _Profile] = {}
 
 
 def _idf(df: int, n: int) -> float:
@@ -482,38 +512,70 @@ class _Profile:
         return hit / self.total
 
 
+class _Lexical(NamedTuple):
+    """What `lexical` found for two segments (cached on the model)."""
+
+    toks_a: frozenset[str]  # the word types of the two segments it is for
+    toks_b: frozenset[str]
+    lexicon: Mapping[str, frozenset[str]]  # the model's lexicon it is for
+    value: float
+    # the types of each side found on the other side without the lexicon (None when a side
+    # has no weighted type), and the similarity they give
+    fwd: set[str] | None
+    back: set[str] | None
+    plain: float
+
+
 def lexical(a: Segment, b: Segment, model: Model) -> float:
     """IDF-weighted share of word types with a cognate or lexicon translation on the other
-    side (the mean of both directions)."""
-    profiles = model._weights
-    pa = profiles.get(("a", a.eids)) or model.profile(a, "a")
-    pb = profiles.get(("b", b.eids)) or model.profile(b, "b")
+    side (the mean of both directions).
+
+    Cached on the model per pair of segments (by eIds, for the word types they had): the
+    calibration and the aligner weigh many of the same pairs, and with a new lexicon only the
+    translations are looked up again (the same types and cognates are found as before)."""
+    lexicon = model.lexicon
+    got = model._lexical.get((a.eids, b.eids))
+    if got is None or got.toks_a is not a.toks or got.toks_b is not b.toks:
+        got = model._lexical[a.eids, b.eids] = _lexical_plain(a, b, model)
+    elif got.lexicon is lexicon:
+        return got.value
+    if not lexicon or got.fwd is None:
+        value = got.plain
+    else:
+        pa, pb = model._weights["a"].profiles[a.eids], model._weights["b"].profiles[b.eids]
+        by_translation = pa.by_translation(lexicon)
+        translated = by_translation.keys() & b.toks  # b's, translating a's
+        if translated:
+            # a's types translated in b, b's translations of a's types
+            value = (pa.share(got.fwd.union(*map(by_translation.__getitem__, translated)))
+                     + pb.share(got.back | pb.types.intersection(translated))) / 2
+        else:
+            value = got.plain
+    model._lexical[a.eids, b.eids] = got._replace(lexicon=lexicon, value=value)
+    return value
+
+
+def _lexical_plain(a: Segment, b: Segment, model: Model) -> _Lexical:
+    """`lexical` without the lexicon: the same types and cognates."""
+    pa = model._weights["a"].profiles.get(a.eids) or model.profile(a, "a")
+    pb = model._weights["b"].profiles.get(b.eids) or model.profile(b, "b")
     if not pa.weights or not pb.weights:
-        return 0.0
+        return _Lexical(a.toks, b.toks, None, 0.0, None, None, 0.0)
     shared = pa.pref5 & b.pref5  # 5-letter prefixes of cognates
-    # a's types found in b: the same type, a cognate or a translation
-    hits = pa.types & b.toks
+    # a's types found in b: the same type or a cognate
+    fwd = pa.types & b.toks
     if shared:
-        hits.update(*map(pa.by_prefix.__getitem__, shared))
-        hits &= pa.types
-    translated = None
-    if model.lexicon:
-        by_translation = pa.by_translation(model.lexicon)
-        translated = [y for y in by_translation if y in b.toks]  # b's, translating a's
-        for y in translated:
-            hits |= by_translation[y]
-    fwd = pa.share(hits)
+        fwd.update(*map(pa.by_prefix.__getitem__, shared))
+        fwd &= pa.types
     # b's types found in a
     if pa.pref5 is not a.pref5 or pb.pref5 is not b.pref5:  # profiles of namesakes
         shared = pb.pref5 & a.pref5
-    hits = pb.types & a.toks
+    back = pb.types & a.toks
     if shared:
-        hits.update(*map(pb.by_prefix.__getitem__, shared))
-        hits &= pb.types
-    if translated:
-        hits |= pb.types.intersection(translated)
-    back = pb.share(hits)
-    return (fwd + back) / 2
+        back.update(*map(pb.by_prefix.__getitem__, shared))
+        back &= pb.types
+    plain = (pa.share(fwd) + pb.share(back)) / 2
+    return _Lexical(a.toks, b.toks, None, plain, fwd, back, plain)
 
 
 def _phi(x: float) -> float:
@@ -788,8 +850,8 @@ def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
                  out_unmatched: list[Unmatched]) -> None:
     if not units_a and not units_b:
         return
-    seg_a, merged_a = _segments(units_a, level, lang_a)
-    seg_b, merged_b = _segments(units_b, level, lang_b)
+    seg_a, merged_a = model.segments(units_a, level, lang_a)
+    seg_b, merged_b = model.segments(units_b, level, lang_b)
     for bead in align_sequences(seg_a, seg_b, merged_a, merged_b, model):
         if bead.method == UNMATCHED:
             for i in bead.a:
@@ -832,6 +894,14 @@ def _df(version: Version) -> tuple[Counter, int]:
             df.update(tokens(u.text, version.lang))
             n += 1
     return df, max(n, 1)
+
+
+def _shared_df(version: Version, shared: dict) -> tuple[Counter, int]:
+    """`_df` of a version, once per `shared` (the entry keeps the version, and so its id)."""
+    got = shared.get(("df", id(version)))
+    if got is None:
+        got = shared["df", id(version)] = (version, *_df(version))
+    return got[1], got[2]
 
 
 def _calibration_pairs(va: Version, vb: Version
@@ -988,12 +1058,24 @@ def _first_cooccurrence(pairs: Sequence[tuple[list[str], list[str]]]):
     return first
 
 
-def align_pair(va: Version, vb: Version) -> tuple[list[Link], list[Unmatched], Model]:
+def align_pair(va: Version, vb: Version, shared: dict | None = None
+               ) -> tuple[list[Link], list[Unmatched], Model]:
     """Align two language versions: a first pass with cognates only, then a second with the
-    lexicon learnt from the first."""
-    df_a, n_a = _df(va)
-    df_b, n_b = _df(vb)
+    lexicon learnt from the first.
+
+    `shared` holds what the pairs of one treaty share about its versions (filled here; the
+    caller keeps it for the treaty's other pairs and no longer): each version's document
+    frequencies, its side of the model (IDF and profiles) per `n_docs`, and the segments of
+    its lists of siblings."""
+    if shared is None:
+        shared = {}
+    df_a, n_a = _shared_df(va, shared)
+    df_b, n_b = _shared_df(vb, shared)
     model = Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
+    for side, v in (("a", va), ("b", vb)):
+        model._weights[side] = shared.setdefault(("weights", id(v), model.n_docs),
+                                                 (v, model._weights[side]))[1]
+    model._segment_lists = shared.setdefault("segments", {})
     measured = _calibration_pairs(va, vb)  # the same for both passes
     _calibrate(va, vb, model, measured)
     links: list[Link] = []
@@ -1035,8 +1117,9 @@ def align_versions(treaty: str, versions: Sequence[Version],
         merged = [v for v in merged if v.lang in langs]
     links: list[Link] = []
     unmatched: list[Unmatched] = []
+    shared: dict = {}  # what the pairs share about each version (see `align_pair`)
     for va, vb in combinations(merged, 2):
-        pair_links, pair_unmatched, _ = align_pair(va, vb)
+        pair_links, pair_unmatched, _ = align_pair(va, vb, shared)
         links.extend(pair_links)
         unmatched.extend(pair_unmatched)
     return Alignment(treaty, tuple(v.lang for v in merged), tuple(links), tuple(unmatched))
