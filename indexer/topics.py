@@ -599,13 +599,16 @@ class _Table:
 
 @cache
 def _compiled(lang: str) -> _Table:
+    entries = [(key, p, w) for key, per_lang in KEYWORDS.items()
+               for p, w in per_lang.get(lang) or per_lang[_LANG_FALLBACK]]
+    return _table(entries)
+
+
+def _table(entries: Sequence[tuple[str, str, int]]) -> _Table:
+    """The `_Table` of (topic, pattern, weight) entries, numbered in the order given."""
     chars: set[str] = set()
-    keys: list[str] = []
-    keywords: list[_Keyword] = []
-    for key, per_lang in KEYWORDS.items():
-        for p, w in per_lang.get(lang) or per_lang[_LANG_FALLBACK]:
-            keys.append(key)
-            keywords.append(_keyword(p, w, chars))
+    keys = [key for key, _p, _w in entries]
+    keywords = [_keyword(p, w, chars) for _key, p, w in entries]
     users: dict[str, list[int]] = {}
     for i, kw in enumerate(keywords):
         for lit in kw[3]:
@@ -627,6 +630,12 @@ def _title_compiled() -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
         (key, tuple(re.compile(p, re.IGNORECASE) for p in pats))
         for key, pats in TITLE_PATTERNS.items()
     )
+
+
+@cache
+def _title_table() -> _Table:
+    """`TITLE_PATTERNS` as a `_Table`: patterns numbered topic by topic, in table order."""
+    return _table([(key, p, 0) for key, pats in TITLE_PATTERNS.items() for p in pats])
 
 
 def raw_scores(text: str, lang: str) -> dict[str, float]:
@@ -664,6 +673,16 @@ def score_all(text: str, lang: str) -> dict[str, float]:
 def classify_title(title: str | None) -> str | None:
     """Topic of a printed article title, or None when the title names none."""
     if not title or not title.strip():
+        return None
+    table = _title_table()
+    low = table.folder.lower(title)
+    if low is not None:
+        # only patterns whose literals the title holds can match; the first of them (in
+        # table order) that does names the first topic whose patterns match
+        keywords = table.keywords
+        for i in sorted(table.present(low)):
+            if _search(keywords[i], title, low):
+                return table.keys[i]
         return None
     for key, pats in _title_compiled():
         if any(p.search(title) for p in pats):
