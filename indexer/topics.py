@@ -574,8 +574,10 @@ class _Table:
     """The keywords of one language, flat: pattern i belongs to topic `keys[i]`; `users[j]`
     are the patterns that need literal `literals[j]`; `always` those that need none.
     `by_line`: no literal holds a newline, so the literals of a text are those of its lines.
-    `local[i]`: pattern i is `_line_local`. `finder`: an Aho-Corasick automaton of the
-    literals (value: the literal's index), so one pass over a text finds all it holds."""
+    `local[i]`: pattern i is `_line_local`. `more[i]`: further clauses of literals every
+    match of pattern i holds (one literal of each), checked by `matchable`. `finder`: an
+    Aho-Corasick automaton of the literals (value: the literal's index), so one pass over a
+    text finds all it holds."""
 
     folder: _Folder
     keys: tuple[str, ...]
@@ -585,6 +587,7 @@ class _Table:
     always: tuple[int, ...]
     by_line: bool
     local: tuple[bool, ...]
+    more: tuple[tuple[_Literals, ...], ...]
     finder: Any = field(compare=False, repr=False)
 
     def present(self, low: str) -> frozenset[int]:
@@ -595,6 +598,16 @@ class _Table:
             for j in {j for _end, j in self.finder.iter(low)}:
                 found.update(users[j])
         return frozenset(found)
+
+    def matchable(self, found: frozenset[int], low: str) -> frozenset[int]:
+        """The patterns of `found` (`present(low)`) whose further literal clauses (`more`)
+        the lower-cased text `low` holds too: the others cannot match `low` itself (but
+        may still match a longer text that `low` is one line of). Worth it on long texts,
+        where a `findall` costs far more than these substring checks."""
+        more = self.more
+        drop = [i for i in found if more[i] and not all(any(x in low for x in clause)
+                                                         for clause in more[i])]
+        return found.difference(drop) if drop else found
 
 
 @cache
@@ -621,7 +634,33 @@ def _table(entries: Sequence[tuple[str, str, int]]) -> _Table:
     return _Table(_Folder(chars), tuple(keys), tuple(keywords), tuple(users),
                   tuple(tuple(v) for v in users.values()), always,
                   not any("\n" in lit for lit in users),
-                  tuple(_line_local(kw) for kw in keywords), finder)
+                  tuple(_line_local(kw) for kw in keywords),
+                  tuple(_more_literals(kw) for kw in keywords), finder)
+
+
+#: Shortest literal `_more_literals` keeps: shorter ones ("of", "the") are in nearly every
+#: text, so checking them would cost more than it saves.
+_MORE_MIN = 4
+
+
+def _more_literals(kw: _Keyword) -> tuple[_Literals, ...]:
+    """Clauses of lower-cased literals every match of `kw` holds besides its required
+    literals `kw[3]`, most selective first; only when `kw` runs on lower-cased text (the
+    same conditions as for `kw[3]`) and each literal has at least `_MORE_MIN` characters."""
+    from re import _parser
+
+    if not kw[3]:
+        return ()
+    out = []
+    for clause in _required(_parser.parse(kw[0].pattern, kw[0].flags)):
+        low = tuple(x.lower() for x in clause)
+        if low == kw[3] or min(len(x) for x in low) < _MORE_MIN:
+            continue
+        if any(_fold(ch) != c for x, y in zip(clause, low) for ch, c in zip(x, y)):
+            continue
+        if low not in out:
+            out.append(low)
+    return tuple(sorted(out, key=lambda cl: -min(len(x) for x in cl)))
 
 
 @cache
@@ -643,7 +682,7 @@ def raw_scores(text: str, lang: str) -> dict[str, float]:
     over texts, so `segment` can sum line scores to score any span."""
     table = _compiled(lang)
     low = table.folder.lower(text)
-    found = None if low is None else table.present(low)
+    found = None if low is None else table.matchable(table.present(low), low)
     run: Iterable[int] = range(len(table.keywords)) if found is None else sorted(found)
     totals: dict[str, float] = {}
     for i in run:
