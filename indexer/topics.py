@@ -437,6 +437,7 @@ class _Folder:
                                 for x in _casefix._EXTRA_CASES.get(ord(_fold(ch)), ()))
         self._safe: dict[str, bool] = {}
         self._known: frozenset[str] = frozenset()  # characters found safe
+        self._unknown = _ANY_CHAR  # finds a character not in `_known`
 
     def _char_safe(self, ch: str) -> bool:
         ok = self._safe.get(ch)
@@ -452,13 +453,19 @@ class _Folder:
 
     def lower(self, text: str) -> str | None:
         """`text` lower-cased for the shortcuts, or None when they would not be exact."""
-        if not text.isascii():
+        # one regex scan settles the usual case, every character already found safe
+        if not text.isascii() and self._unknown.search(text) is not None:
             chars = set(text)
             if not chars <= self._known:
                 if not all(map(self._char_safe, chars)):
                     return None
                 self._known |= chars
+                self._unknown = re.compile(
+                    "[^" + "".join(re.escape(ch) for ch in sorted(self._known)) + "]")
         return text.lower()
+
+
+_ANY_CHAR = re.compile(r"[\s\S]")
 
 
 def _search(kw: _Keyword, text: str, low: str | None) -> bool:
