@@ -612,8 +612,15 @@ class _Table:
         may still match a longer text that `low` is one line of). Worth it on long texts,
         where a `findall` costs far more than these substring checks."""
         more = self.more
-        drop = [i for i in found if more[i] and not all(any(x in low for x in clause)
-                                                         for clause in more[i])]
+        drop = []
+        for i in found:
+            for clause in more[i]:
+                for x in clause:
+                    if x in low:
+                        break
+                else:  # no literal of this clause
+                    drop.append(i)
+                    break
         return found.difference(drop) if drop else found
 
 
