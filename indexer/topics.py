@@ -705,7 +705,9 @@ def raw_scores(text: str, lang: str) -> dict[str, float]:
         if hits:
             key = table.keys[i]
             totals[key] = totals.get(key, 0.0) + kw[2] * hits
-    return {key: totals[key] for key in KEYWORDS if totals.get(key)}
+    # patterns run in table order, topic by topic in `KEYWORDS` order (`_compiled`), so
+    # `totals` already holds the topics in `KEYWORDS` order
+    return {key: v for key, v in totals.items() if v}
 
 
 def normalise(raw: dict[str, float]) -> dict[str, float]:
