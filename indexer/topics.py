@@ -832,9 +832,6 @@ def treaty_register(text: str, lang: str) -> float:
     return pos - 2.0 * neg
 
 
-_KEY_ORDER = {key: i for i, key in enumerate(KEYWORDS)}
-
-
 class LineScores:
     """Keyword evidence of spans of one document's lines, each line scanned once.
 
@@ -900,8 +897,8 @@ class LineScores:
             if hits:
                 key = table.keys[i]
                 totals[key] = totals.get(key, 0.0) + table.keywords[i][2] * hits
-        # in `KEYWORDS` order, as `raw_scores` gives them
-        return {key: totals[key] for key in sorted(totals, key=_KEY_ORDER.__getitem__) if totals[key]}
+        # in `KEYWORDS` order, as `raw_scores` gives them: patterns are summed in table order
+        return {key: v for key, v in totals.items() if v}
 
     def line_raws(self, a: int, b: int) -> list[dict[str, float]]:
         """`raw(j, j + 1)` of every line j in [a, b) (the same values, summed in the same
