@@ -437,6 +437,7 @@ class _Folder:
                                 for x in _casefix._EXTRA_CASES.get(ord(_fold(ch)), ()))
         self._safe: dict[str, bool] = {}
         self._known: frozenset[str] = frozenset()  # characters found safe
+        self._unknown = _ANY_CHAR  # finds a character not in `_known`
 
     def _char_safe(self, ch: str) -> bool:
         ok = self._safe.get(ch)
@@ -452,13 +453,19 @@ class _Folder:
 
     def lower(self, text: str) -> str | None:
         """`text` lower-cased for the shortcuts, or None when they would not be exact."""
-        if not text.isascii():
+        # one regex scan settles the usual case, every character already found safe
+        if not text.isascii() and self._unknown.search(text) is not None:
             chars = set(text)
             if not chars <= self._known:
                 if not all(map(self._char_safe, chars)):
                     return None
                 self._known |= chars
+                self._unknown = re.compile(
+                    "[^" + "".join(re.escape(ch) for ch in sorted(self._known)) + "]")
         return text.lower()
+
+
+_ANY_CHAR = re.compile(r"[\s\S]")
 
 
 def _search(kw: _Keyword, text: str, low: str | None) -> bool:
@@ -574,8 +581,10 @@ class _Table:
     """The keywords of one language, flat: pattern i belongs to topic `keys[i]`; `users[j]`
     are the patterns that need literal `literals[j]`; `always` those that need none.
     `by_line`: no literal holds a newline, so the literals of a text are those of its lines.
-    `local[i]`: pattern i is `_line_local`. `finder`: an Aho-Corasick automaton of the
-    literals (value: the literal's index), so one pass over a text finds all it holds."""
+    `local[i]`: pattern i is `_line_local`. `more[i]`: further clauses of literals every
+    match of pattern i holds (one literal of each), checked by `matchable`. `finder`: an
+    Aho-Corasick automaton of the literals (value: the literal's index), so one pass over a
+    text finds all it holds."""
 
     folder: _Folder
     keys: tuple[str, ...]
@@ -585,6 +594,7 @@ class _Table:
     always: tuple[int, ...]
     by_line: bool
     local: tuple[bool, ...]
+    more: tuple[tuple[_Literals, ...], ...]
     finder: Any = field(compare=False, repr=False)
 
     def present(self, low: str) -> frozenset[int]:
@@ -596,16 +606,36 @@ class _Table:
                 found.update(users[j])
         return frozenset(found)
 
+    def matchable(self, found: frozenset[int], low: str) -> frozenset[int]:
+        """The patterns of `found` (`present(low)`) whose further literal clauses (`more`)
+        the lower-cased text `low` holds too: the others cannot match `low` itself (but
+        may still match a longer text that `low` is one line of). Worth it on long texts,
+        where a `findall` costs far more than these substring checks."""
+        more = self.more
+        drop = []
+        for i in found:
+            for clause in more[i]:
+                for x in clause:
+                    if x in low:
+                        break
+                else:  # no literal of this clause
+                    drop.append(i)
+                    break
+        return found.difference(drop) if drop else found
+
 
 @cache
 def _compiled(lang: str) -> _Table:
+    entries = [(key, p, w) for key, per_lang in KEYWORDS.items()
+               for p, w in per_lang.get(lang) or per_lang[_LANG_FALLBACK]]
+    return _table(entries)
+
+
+def _table(entries: Sequence[tuple[str, str, int]]) -> _Table:
+    """The `_Table` of (topic, pattern, weight) entries, numbered in the order given."""
     chars: set[str] = set()
-    keys: list[str] = []
-    keywords: list[_Keyword] = []
-    for key, per_lang in KEYWORDS.items():
-        for p, w in per_lang.get(lang) or per_lang[_LANG_FALLBACK]:
-            keys.append(key)
-            keywords.append(_keyword(p, w, chars))
+    keys = [key for key, _p, _w in entries]
+    keywords = [_keyword(p, w, chars) for _key, p, w in entries]
     users: dict[str, list[int]] = {}
     for i, kw in enumerate(keywords):
         for lit in kw[3]:
@@ -618,7 +648,33 @@ def _compiled(lang: str) -> _Table:
     return _Table(_Folder(chars), tuple(keys), tuple(keywords), tuple(users),
                   tuple(tuple(v) for v in users.values()), always,
                   not any("\n" in lit for lit in users),
-                  tuple(_line_local(kw) for kw in keywords), finder)
+                  tuple(_line_local(kw) for kw in keywords),
+                  tuple(_more_literals(kw) for kw in keywords), finder)
+
+
+#: Shortest literal `_more_literals` keeps: shorter ones ("of", "the") are in nearly every
+#: text, so checking them would cost more than it saves.
+_MORE_MIN = 4
+
+
+def _more_literals(kw: _Keyword) -> tuple[_Literals, ...]:
+    """Clauses of lower-cased literals every match of `kw` holds besides its required
+    literals `kw[3]`, most selective first; only when `kw` runs on lower-cased text (the
+    same conditions as for `kw[3]`) and each literal has at least `_MORE_MIN` characters."""
+    from re import _parser
+
+    if not kw[3]:
+        return ()
+    out = []
+    for clause in _required(_parser.parse(kw[0].pattern, kw[0].flags)):
+        low = tuple(x.lower() for x in clause)
+        if low == kw[3] or min(len(x) for x in low) < _MORE_MIN:
+            continue
+        if any(_fold(ch) != c for x, y in zip(clause, low) for ch, c in zip(x, y)):
+            continue
+        if low not in out:
+            out.append(low)
+    return tuple(sorted(out, key=lambda cl: -min(len(x) for x in cl)))
 
 
 @cache
@@ -629,12 +685,18 @@ def _title_compiled() -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
     )
 
 
+@cache
+def _title_table() -> _Table:
+    """`TITLE_PATTERNS` as a `_Table`: patterns numbered topic by topic, in table order."""
+    return _table([(key, p, 0) for key, pats in TITLE_PATTERNS.items() for p in pats])
+
+
 def raw_scores(text: str, lang: str) -> dict[str, float]:
     """Keyword evidence per topic: sum of weight x hits (hits capped per pattern). Additive
     over texts, so `segment` can sum line scores to score any span."""
     table = _compiled(lang)
     low = table.folder.lower(text)
-    found = None if low is None else table.present(low)
+    found = None if low is None else table.matchable(table.present(low), low)
     run: Iterable[int] = range(len(table.keywords)) if found is None else sorted(found)
     totals: dict[str, float] = {}
     for i in run:
@@ -643,7 +705,9 @@ def raw_scores(text: str, lang: str) -> dict[str, float]:
         if hits:
             key = table.keys[i]
             totals[key] = totals.get(key, 0.0) + kw[2] * hits
-    return {key: totals[key] for key in KEYWORDS if totals.get(key)}
+    # patterns run in table order, topic by topic in `KEYWORDS` order (`_compiled`), so
+    # `totals` already holds the topics in `KEYWORDS` order
+    return {key: v for key, v in totals.items() if v}
 
 
 def normalise(raw: dict[str, float]) -> dict[str, float]:
@@ -664,6 +728,16 @@ def score_all(text: str, lang: str) -> dict[str, float]:
 def classify_title(title: str | None) -> str | None:
     """Topic of a printed article title, or None when the title names none."""
     if not title or not title.strip():
+        return None
+    table = _title_table()
+    low = table.folder.lower(title)
+    if low is not None:
+        # only patterns whose literals the title holds can match; the first of them (in
+        # table order) that does names the first topic whose patterns match
+        keywords = table.keywords
+        for i in sorted(table.present(low)):
+            if _search(keywords[i], title, low):
+                return table.keys[i]
         return None
     for key, pats in _title_compiled():
         if any(p.search(title) for p in pats):
@@ -758,9 +832,6 @@ def treaty_register(text: str, lang: str) -> float:
     return pos - 2.0 * neg
 
 
-_KEY_ORDER = {key: i for i, key in enumerate(KEYWORDS)}
-
-
 class LineScores:
     """Keyword evidence of spans of one document's lines, each line scanned once.
 
@@ -826,8 +897,8 @@ class LineScores:
             if hits:
                 key = table.keys[i]
                 totals[key] = totals.get(key, 0.0) + table.keywords[i][2] * hits
-        # in `KEYWORDS` order, as `raw_scores` gives them
-        return {key: totals[key] for key in sorted(totals, key=_KEY_ORDER.__getitem__) if totals[key]}
+        # in `KEYWORDS` order, as `raw_scores` gives them: patterns are summed in table order
+        return {key: v for key, v in totals.items() if v}
 
     def line_raws(self, a: int, b: int) -> list[dict[str, float]]:
         """`raw(j, j + 1)` of every line j in [a, b) (the same values, summed in the same
