@@ -112,8 +112,11 @@ def _count(units: Sequence[Unit], kind: str) -> int:
     return sum(1 for u in units if u.kind == kind)
 
 
-def process(decoded: Decoded, meta: DocMeta) -> tuple[Document, list[tuple]]:
-    """Turn one decoded source text into a Document (and its removed furniture rows)."""
+def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
+            ) -> tuple[Document, list[tuple]]:
+    """Turn one decoded source text into a Document (and its removed furniture rows).
+    `topics=False`: articles get no topic of their own (the ingest gives each article the
+    topic `_harmonise_topics` decides over all versions of the treaty)."""
     from indexer.normalise import normalise_line
     from indexer.segment import segment
 
@@ -133,7 +136,7 @@ def process(decoded: Decoded, meta: DocMeta) -> tuple[Document, list[tuple]]:
             versions.append(Version(lang=lang, units=units))
             continue
         normalised = [normalise_line(x) for x in lines]
-        units = segment(normalised, lang, article=meta.article)
+        units = segment(normalised, lang, article=meta.article, topics=topics)
         changed = _ChangedLines({x.start: x.changes for x in normalised if x.changes})
         units = tuple(_with_changes(u, changed) for u in units)
         inferred = sum(1 for u in units if u.kind == "article" and u.number_inferred)
@@ -223,7 +226,9 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
         if prior_sha is not None and prior_sha == decoded.sha256 and entry.declared:
             rep.reused = True
         else:
-            doc, removed = process(decoded, _meta_from_entry(entry))
+            # every document processed here goes through `_harmonise_topics`, which decides
+            # the topic of every article: segment's own would be overwritten
+            doc, removed = process(decoded, _meta_from_entry(entry), topics=False)
             if alone:
                 box = [(doc, removed)]
                 _harmonise_topics(box)

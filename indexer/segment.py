@@ -189,8 +189,13 @@ def _paragraph_units(prefix: str, lines: Sequence[Line], body: Sequence[int], la
     return tuple(units)
 
 
-def segment(lines: Sequence[Line], lang: str, *, article: int | None = None) -> tuple[Unit, ...]:
-    """Top-level units of one language stream, in reading order (see module doc)."""
+def segment(lines: Sequence[Line], lang: str, *, article: int | None = None,
+            topics: bool = True) -> tuple[Unit, ...]:
+    """Top-level units of one language stream, in reading order (see module doc).
+
+    `topics=False` leaves each article's topic to the caller (only a hint recovery found is
+    kept): the ingest decides topics per treaty, over all language versions of an article
+    (`pipeline._harmonise_topics`), and would overwrite the topic of every article here."""
     lines = list(lines)
     if not lines:
         return ()
@@ -206,7 +211,7 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None) -> 
     main_lo, main_hi = regions[main] if main is not None else (0, len(lines))
     labels = [paragraph_label(t) for t in texts]  # each line's, once for the document
     body_units = _treaty(lines, texts, heads, runs[main] if main is not None else [], main_lo, main_hi,
-                         lang, article, scores, labels)
+                         lang, article, scores, labels, topics)
     other_spans: list[tuple[int, int, str]] = []
     if main_lo > 0:
         other_spans.append((0, main_lo, "text before the treaty"))
@@ -335,7 +340,7 @@ def _regions(runs: list[list[int]], main: int | None, texts: Sequence[str], head
 
 def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Heading], run: list[int],
             lo: int, hi: int, lang: str, article: int | None, scores: LineScores,
-            labels: Sequence[Label | None]) -> list[Unit]:
+            labels: Sequence[Label | None], topics: bool = True) -> list[Unit]:
     """Units of the treaty region [lo, hi), other runs already removed (`labels`:
     `paragraph_label` of every line)."""
     # closing formula after the last article heading (or anywhere when none)
@@ -369,7 +374,8 @@ def _treaty(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Headin
     has_front = body_start > lo
     # the body
     body_units, tail = _articles(lines, texts, heads, run, body_start, body_end, lang, article, has_front,
-                                  closed=body_end < hi, scores=scores, labels=labels)
+                                  closed=body_end < hi, scores=scores, labels=labels,
+                                  topics=topics)
     units.extend(body_units)
     if tail is not None and tail < body_end:
         units.append(_unit("other", "other", lines[tail:body_end], note="not treaty text"))
@@ -446,7 +452,8 @@ def _protocol(lines: Sequence[Line], texts: Sequence[str], j: int, end: int,
 
 def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Heading], run: list[int],
               lo: int, hi: int, lang: str, article: int | None, has_front: bool, closed: bool,
-              scores: LineScores, labels: Sequence[Label | None]) -> tuple[list[Unit], int | None]:
+              scores: LineScores, labels: Sequence[Label | None], topics: bool = True
+              ) -> tuple[list[Unit], int | None]:
     """Article units for body [lo, hi); also where non-treaty trailing text starts, if any."""
     if hi <= lo:
         return [], None
@@ -498,7 +505,7 @@ def _articles(lines: Sequence[Line], texts: Sequence[str], heads: dict[int, Head
         body_idx = idx[k:]
         if head is not None and head.inline_text:
             body_idx = [idx[k - 1]] + body_idx  # "第一条 为加强…": the heading line is text too
-        topic, _ = scores.classify(title, lo + sp.start + k, lo + sp.end)  # of idx[k:]
+        topic = scores.classify(title, lo + sp.start + k, lo + sp.end)[0] if topics else None
         eid = f"art_{sp.number}"
         if sp.label and re.search(r"[A-Za-z]$", sp.label) and re.match(r"\d", sp.label):
             eid += sp.label[-1].lower()
