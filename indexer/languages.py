@@ -255,7 +255,7 @@ class _Memo:
     def rank(self, texts: Sequence[str], candidates: tuple[str, ...]) -> None:
         """Find the best language among `candidates` of those of `texts` not ranked yet,
         scored together (`_Scorer.tops`)."""
-        key = frozenset(candidates)
+        key = _candidate_set(tuple(candidates))
         new = [text for text in dict.fromkeys(texts) if (text, key) not in self.tops]
         if new:
             self.count(new)
@@ -329,7 +329,7 @@ def _top(text: str, candidates: tuple[str, ...], memo: _Memo | None = None
     so `memo` is keyed by the set; the text's features are counted once for all sets."""
     if memo is None:
         memo = _Memo()
-    key = (text, frozenset(candidates))
+    key = (text, _candidate_set(candidates))
     found = memo.tops.get(key)
     if found is not None:
         return found
@@ -339,6 +339,12 @@ def _top(text: str, candidates: tuple[str, ...], memo: _Memo | None = None
         features = memo.features[text]
     found = memo.tops[key] = _scorer(candidates).top(features)
     return found
+
+
+@lru_cache(maxsize=64)
+def _candidate_set(candidates: tuple[str, ...]) -> frozenset[str]:
+    """The set `_Memo.tops` is keyed by (made once per tuple of candidates)."""
+    return frozenset(candidates)
 
 
 def _script(text: str, letters: int | None = None) -> str:
@@ -418,15 +424,17 @@ def _latin_of(candidates: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _detect(text: str, candidates: Sequence[str] | None, letters: int,
-            script: str | None = None, memo: _Memo | None = None) -> str:
-    """`detect` with the text's letter count (and script) known."""
+            script: str | None = None, memo: _Memo | None = None,
+            latin: tuple[str, ...] | None = None) -> str:
+    """`detect` with the text's letter count (and script, and `_latin(candidates)`) known."""
     if script is None:
         script = _script(text, letters)
     if script:
         return script
     if not letters:
         return ""
-    latin = _latin(candidates)
+    if latin is None:
+        latin = _latin(candidates)
     if not latin:
         return ""
     if len(latin) == 1:
@@ -489,12 +497,14 @@ def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None,
     memo = _Memo()
     long_ = [i for i in range(len(lines)) if letters[i] >= _LONG or scripts[i]]
     sure = [i for i in long_ if letters[i] >= 2 * _LONG] or long_
-    if len(_latin(candidates)) > 1:  # the lines `_detect` will rank, ranked together
-        memo.rank([lines[i].text for i in sure if not scripts[i]], _latin(candidates))
+    given = _latin(candidates)
+    if len(given) > 1:  # the lines `_detect` will rank, ranked together
+        memo.rank([lines[i].text for i in sure if not scripts[i]], given)
         if candidates is None:
             memo.rank([lines[i].text for i in sure if letters[i] >= 2 * _LONG
                        and not scripts[i]], PRIMARY + OTHERS)
-    first = {i: _detect(lines[i].text, candidates, letters[i], scripts[i], memo) for i in sure}
+    first = {i: _detect(lines[i].text, candidates, letters[i], scripts[i], memo, given)
+             for i in sure}
     langs = _document_languages(letters, {i: v for i, v in first.items() if v}, candidates)
     latin = tuple(lang for lang in langs if lang not in ("zh", "ja", "ko")) or PRIMARY
     labels: dict[int, str] = {}
@@ -507,8 +517,9 @@ def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None,
             again.append(i)
     if len(latin) > 1:
         memo.rank([lines[i].text for i in again], latin)
+    own = _latin(latin)
     for i in again:  # among the text's own languages
-        labels[i] = _detect(lines[i].text, latin, letters[i], scripts[i], memo)
+        labels[i] = _detect(lines[i].text, latin, letters[i], scripts[i], memo, own)
     return labels
 
 
@@ -522,9 +533,11 @@ def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[
     for i in range(n - 1, -1, -1):
         next_long[i] = i if i in labels else next_long[i + 1]
     prev_long: int | None = None
+    item_since = False  # does a line after `prev_long` (before this one) start an item?
     for i, line in enumerate(lines):
         if i in labels:
             prev_long = i
+            item_since = False
             continue
         text = line.text
         cue = _cue_language(text, latin) if letters[i] else ""
@@ -533,11 +546,13 @@ def _label_short(lines: Sequence[Line], labels: dict[int, str], langs: Sequence[
         ahead = next_long[i + 1]
         introduced = (
             prev_long is not None
+            and not item_since
+            and not structural  # no line in (prev_long, i] starts an item
             and lines[prev_long].page == line.page
             and ends_sentence(lines[prev_long].text)
             and lines[prev_long].text.rstrip().endswith(":")
-            and all(not starts_item(lines[k].text) for k in range(prev_long + 1, i + 1))
         )
+        item_since = item_since or structural
         if same_block_prev and not structural:
             lang = labels[i - 1]
         elif introduced and not structural:
@@ -566,12 +581,14 @@ def _title(line: Line) -> bool:
 
 def _continues(prev: Line, line: Line, streams_gap: bool) -> bool:
     """Is `line` the continuation of paragraph `prev` across a page or column break?"""
+    # (every condition must hold: the cheapest are tested first)
+    if not (streams_gap or (line.start > prev.end + 1 and ("\n" in prev.raw or "\n" in line.raw))):
+        return False
+    if not line.text[:1].islower():
+        return False
     if ends_sentence(prev.text) or is_heading(prev.text) or _title(prev):
         return False
-    if not line.text[:1].islower() or starts_item(line.text, prev.text):
-        return False
-    wrapped = "\n" in prev.raw or "\n" in line.raw
-    return streams_gap or (wrapped and line.start > prev.end + 1)
+    return not starts_item(line.text, prev.text)
 
 
 def split(
