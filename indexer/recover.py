@@ -390,29 +390,37 @@ def _dp(
             sc = fit - pen + (_ref_score(refs, n0, topic, paras) if first_refs else 0.0)
             best[(b, 1, topic)] = (sc, None)
     previous = dict(best)
+    priors = []  # the score of a boundary at pos[a]
+    for a in range(m):
+        prior = B_RESTART if cand.get(pos[a]) == "restart" else 0.0
+        if cand.get(pos[a]) == "unnumbered" and count is None:
+            prior -= P_UNNUMBERED
+        priors.append(prior)
     for k in range(2, max_k + 1):
         layer: dict[tuple[int, int, str | None], tuple[float, tuple | None]] = {}
+        number = n0 + k - 1 if n0 else None
+        refd = _has_refs(refs, number)
         for (a, _kk, t_prev), (sc_prev, _) in previous.items():
             if a >= m:
                 continue
-            prior = B_RESTART if cand.get(pos[a]) == "restart" else 0.0
-            if cand.get(pos[a]) == "unnumbered" and count is None:
-                prior -= P_UNNUMBERED
-            number = n0 + k - 1 if n0 else None
-            refd = _has_refs(refs, number)
+            base = sc_prev + priors[a]
+            rank_prev = RANK[t_prev] if t_prev else None
+            back = (a, k - 1, t_prev)
             for b in range(a + 1, last_end[a] + 1):  # no forced boundary strictly inside
-                if not viable(b, k):
-                    continue
-                pen, paras, options = seg_info(a, b)
+                if prune and not fewest[b] <= count - k <= m - b:  # type: ignore[operator]
+                    continue  # (`viable`)
+                info = seg_cache.get((a, b))
+                pen, paras, options = info if info is not None else seg_info(a, b)
                 for topic, fit in options:
-                    order = 0.0
-                    if topic and t_prev and RANK[topic] <= RANK[t_prev]:
-                        order = P_REPEAT if topic == t_prev else P_ORDER
-                    sc = sc_prev + prior + fit - pen - order + (
-                        _ref_score(refs, number, topic, paras) if refd else 0.0)
+                    sc = base + fit - pen
+                    if topic and t_prev and RANK[topic] <= rank_prev:  # type: ignore[operator]
+                        sc -= P_REPEAT if topic == t_prev else P_ORDER  # (model order)
+                    if refd:
+                        sc += _ref_score(refs, number, topic, paras)
                     key = (b, k, topic)
-                    if key not in layer or layer[key][0] < sc:
-                        layer[key] = (sc, (a, k - 1, t_prev))
+                    old = layer.get(key)
+                    if old is None or old[0] < sc:
+                        layer[key] = (sc, back)
         best.update(layer)
         previous = layer
         if not layer:
