@@ -203,8 +203,7 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None,
     heads = {i: h for i, t in enumerate(texts) if (h := article_heading(t)) is not None}
     runs = _runs(heads)
     scores = LineScores(texts, lang)  # topic evidence of this version's lines
-    main, others = _pick_main(runs, heads, texts, lang, scores)
-    owner: list[str | None] = [None] * len(lines)  # zone of each line
+    main, _others = _pick_main(runs, heads, texts, lang, scores)
     regions = _regions(runs, main, texts, heads)
     units: list[Unit] = []
     # lines outside the main treaty region
@@ -224,7 +223,6 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None,
     units.extend(body_units)
     for u in post:
         units.extend(u)
-    del owner, others
     return _number_others(units)
 
 
@@ -332,9 +330,6 @@ def _regions(runs: list[list[int]], main: int | None, texts: Sequence[str], head
     for r in range(len(runs)):
         end = starts[r + 1] if r + 1 < len(runs) else len(texts)
         out[r] = (starts[r], end)
-    if main is not None and main == 0 and starts[0] > 0:
-        # text before the main treaty with no title found: part of the front matter
-        pass
     return out
 
 
