@@ -151,6 +151,11 @@ class _Ctx:
     #: tokens every word step of the language leaves alone wherever they stand (in the quiet
     #: set of each, and in `common`); emptied whenever one of those starts afresh
     calm: set[str] = field(default_factory=set)
+    #: pieces of text between blanks that ocr-digits and every word step leave alone wherever
+    #: they stand (see _learn_still); emptied with `calm`
+    still: set[str] = field(default_factory=set)
+    #: whether the last text looked at is made of `still` pieces only: (text, answer)
+    stilled: tuple[str, bool] | None = None
 
     @property
     def lex(self) -> Lexicon:
@@ -167,6 +172,7 @@ class _Ctx:
             memo = self.memo[name] = {}
             self.quiet[name] = set()
             self.calm.clear()
+            self.still.clear()
         return memo, self.quiet[name]
 
 
@@ -220,7 +226,7 @@ def normalise(
     settled = len(funcs)  # the steps from this one on left the current text as it is
     for _ in range(MAX_PASSES):
         # tokenisation and protected spans are shared between the steps of one pass only
-        ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = None
+        ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
         made_any = False
         acted = -1  # the last step of this pass that changed the text or reported a change
         judged = None  # the runs of the text the word steps were given, when they ran
@@ -355,7 +361,7 @@ _TO_DIGIT = str.maketrans({"l": "1", "I": "1", "O": "0"})
 def _ocr_digits(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Letters read for digits inside numbers (``l965``, ``19O5``: at least two real digits)
     and a lowercase ``l`` numbering a paragraph (``paragraph l``; roman ``I`` stays)."""
-    if ctx.lang == "zh":
+    if ctx.lang == "zh" or _still(text, ctx):
         return text, []
     changes: list[Change] = []
 
@@ -538,9 +544,46 @@ def _calm(text: str, ctx: _Ctx) -> bool:
     """Would every word step leave `text` as it is, whatever its memos hold? So when each run
     of word characters is calm, no OCR junk makes a token differ from a run (the tokens are
     then some of the runs: a _rewrite step finds them all quiet), and no hyphen break gives
-    join-split-words a pair without a rare piece."""
-    return (ctx.calm.issuperset(_runs(text, ctx)) and _TOKEN_JUNK.isdisjoint(_marks(text, ctx))
-            and _HYPHEN_BREAK.search(text) is None)
+    join-split-words a pair without a rare piece. (So too when every piece between blanks is
+    still: see _still.)"""
+    if _still(text, ctx):
+        return True
+    if (ctx.calm.issuperset(_runs(text, ctx)) and _TOKEN_JUNK.isdisjoint(_marks(text, ctx))
+            and _HYPHEN_BREAK.search(text) is None):
+        _learn_still(text, ctx)
+        return True
+    return False
+
+
+def _still(text: str, ctx: _Ctx) -> bool:
+    """Is every piece of `text` between blanks (``str.split()``) one of the still pieces
+    (:func:`_learn_still`)? Then ocr-digits and every word step leave `text` as it is: one
+    split and one set operation (shared while the text is unchanged) instead of the scans
+    for runs of word characters, numbers and hyphen breaks."""
+    last = ctx.stilled
+    if last is not None and last[0] is text:
+        return last[1]
+    got = ctx.still.issuperset(text.split())
+    ctx.stilled = (text, got)
+    return got
+
+
+def _learn_still(text: str, ctx: _Ctx) -> None:
+    """Add to the still pieces those between the blanks of calm `text` (:func:`_calm`: its runs
+    of word characters calm, no OCR junk) that ocr-digits cannot act on and that cannot end a
+    hyphen break. What those look at never reaches over a blank: a number to repair (a digit
+    beside ``l``, ``I`` or ``O``) lies inside one piece, a paragraph's ``l`` is a run of word
+    characters (so of one piece), and a hyphen break's hyphen ends a piece. Runs of word
+    characters never cross a blank either, so a text made of still pieces has calm runs only,
+    no junk, no hyphen break and nothing for ocr-digits: whatever its memos hold, no step from
+    ocr-digits on changes it."""
+    still = ctx.still
+    if len(still) > WORDS_LIMIT:
+        still.clear()
+    for piece in set(text.split()).difference(still):
+        if (piece[-1] != "-" and _MIXED_DIGITS.search(piece) is None
+                and "l" not in _RUN.findall(piece)):
+            still.add(piece)
 
 
 def _learn_calm(runs: list[str], ctx: _Ctx, names: tuple[str, ...]) -> None:
@@ -721,6 +764,7 @@ def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
         common.clear()
         rare.clear()
         ctx.calm.clear()
+        ctx.still.clear()
     lex = ctx.lex
     freq = lex.freq
     found = set()
