@@ -135,8 +135,9 @@ class _Ctx:
     #: per step, the tokens whose memoised verdict is None (a line made of them only is left
     #: as it is after one set operation); emptied with the step's memo
     quiet: dict[str, set[str]] = field(default_factory=dict)
-    #: the last text tokenised by a word step: (text, matches or None until needed, tokens)
-    tokens: tuple[str, list[re.Match[str]] | None, list[str]] | None = None
+    #: the last text tokenised by a word step: (text, matches or None, tokens, the distinct
+    #: tokens not in `calm` when it was tokenised)
+    tokens: tuple[str, list[re.Match[str]] | None, list[str], set[str]] | None = None
     #: the runs of word characters of the last text split so: (text, runs)
     runs: tuple[str, list[str]] | None = None
     #: the protected spans of the last text looked at: (text, spans)
@@ -164,6 +165,13 @@ class _Ctx:
             self._lex = load_lexicon(pol.lexicon if pol else self.lang, self.cache_dir)
         return self._lex
 
+    def restart_calm(self) -> None:
+        """Empty `calm` (and what is learned from it), as a set it is drawn from starts
+        afresh."""
+        self.calm.clear()
+        self.still.clear()
+        self.tokens = None
+
     def verdicts(self, name: str) -> tuple[dict[str, Verdict], set[str]]:
         """The memo of step `name` and its set of quiet tokens (both started afresh when the
         memo grows past MEMO_LIMIT)."""
@@ -171,8 +179,7 @@ class _Ctx:
         if memo is None or len(memo) > MEMO_LIMIT:
             memo = self.memo[name] = {}
             self.quiet[name] = set()
-            self.calm.clear()
-            self.still.clear()
+            self.restart_calm()
         return memo, self.quiet[name]
 
 
@@ -224,9 +231,10 @@ def normalise(
     funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
     changes: list[Change] = []
     settled = len(funcs)  # the steps from this one on left the current text as it is
+    # tokenisation and protected spans are shared by the steps of one call while the text is
+    # unchanged (a pass after the first starts with the text the last one left)
+    ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
     for _ in range(MAX_PASSES):
-        # tokenisation and protected spans are shared between the steps of one pass only
-        ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
         made_any = False
         acted = -1  # the last step of this pass that changed the text or reported a change
         judged = None  # the runs of the text the word steps were given, when they ran
@@ -599,20 +607,23 @@ def _learn_calm(runs: list[str], ctx: _Ctx, names: tuple[str, ...]) -> None:
     ctx.calm.update(new)
 
 
-def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list[str]]:
-    """The unprotected tokens of `text` (matches, and the tokens, without a ``]`` closing a
-    bracket opened before); reused by the next step while the text is unchanged. The matches
-    are None when nothing is protected or bracketed: every token is then a run of word
-    characters, and :func:`_rewrite` finds where one stands from the tokens before it."""
+def _word_tokens(text: str, ctx: _Ctx
+                 ) -> tuple[list[re.Match[str]] | None, list[str], set[str]]:
+    """The unprotected tokens of `text` (matches, the tokens, without a ``]`` closing a
+    bracket opened before, and the distinct tokens not calm); reused by the next steps while
+    the text is unchanged. The matches are None when nothing is protected or bracketed: every
+    token is then a run of word characters, and :func:`_rewrite` finds where one stands from
+    the tokens before it."""
     last = ctx.tokens
     if last is not None and last[0] is text:
-        return last[1], last[2]
+        return last[1], last[2], last[3]
     blocked = _protected(text, ctx)
     if not blocked and _TOKEN_JUNK.isdisjoint(_marks(text, ctx)):
         # every token a run of word characters (and no bracket to close): no match objects
         toks = _runs(text, ctx)
-        ctx.tokens = (text, None, toks)
-        return None, toks
+        unsettled = set(toks).difference(ctx.calm)
+        ctx.tokens = (text, None, toks, unsettled)
+        return None, toks, unsettled
     matches = list(_TOKEN.finditer(text))
     if blocked:
         matches = _unprotected(matches, blocked)
@@ -623,8 +634,9 @@ def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list
         for i, m in enumerate(matches):
             if bracket < m.start() and toks[i][-1] in "]}":  # "]" closing a bracket
                 toks[i] = toks[i][:-1]
-    ctx.tokens = (text, matches, toks)
-    return matches, toks
+    unsettled = set(toks).difference(ctx.calm)
+    ctx.tokens = (text, matches, toks, unsettled)
+    return matches, toks, unsettled
 
 
 def _is_word_char(ch: str) -> bool:
@@ -648,12 +660,15 @@ def _rewrite(
 ) -> tuple[str, list[Change]]:
     """Apply step `name` to every unprotected token of `text`; `decide(tok, ctx)` gives the
     step's verdict on a token (memoised per token; a text whose tokens all have the verdict
-    None is passed over after one set operation)."""
+    None is passed over after one set operation). The calm tokens are quiet for every word
+    step (see _learn_calm), so only the tokens that were not calm when the text was tokenised
+    are looked up in the step's quiet set (the calm set only grows until it starts afresh,
+    and then the tokens are found again)."""
     memo, quiet = ctx.verdicts(name)
-    matches, toks = _word_tokens(text, ctx)
-    if quiet.issuperset(toks):
+    matches, toks, unsettled = _word_tokens(text, ctx)
+    todo = unsettled.difference(quiet)
+    if not todo:
         return text, []
-    todo = set(toks).difference(quiet)
     out: list[str] = []
     changes: list[Change] = []
     pos = after = 0  # text copied up to pos; tokens looked at end before `after`
@@ -763,8 +778,7 @@ def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
     if len(common) > WORDS_LIMIT or len(rare) > WORDS_LIMIT:
         common.clear()
         rare.clear()
-        ctx.calm.clear()
-        ctx.still.clear()
+        ctx.restart_calm()
     lex = ctx.lex
     freq = lex.freq
     found = set()
