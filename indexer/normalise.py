@@ -289,9 +289,11 @@ _LIGATURE_MARKS = frozenset(map(chr, range(0xFB00, 0xFB07)))  # what _LIGATURE m
 
 
 def _blank_trouble(text: str, ctx: _Ctx) -> bool:
-    """Anything the whitespace step could change: other blanks than a single inner space."""
+    """Anything the whitespace step could change: other blanks than a single inner space (of
+    _ODD_BLANKS, only the tab is ASCII: an ASCII text is not scanned for the others)."""
     return ("  " in text or " \n" in text or text[:1] == " " or text[-1:] == " "
-            or not _ODD_BLANKS.isdisjoint(_marks(text, ctx)))
+            or ("\t" in text if text.isascii()
+                else not _ODD_BLANKS.isdisjoint(_marks(text, ctx))))
 
 
 class _NfkcKeepFullwidth(dict):
@@ -321,8 +323,9 @@ def _unicode(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
         new = _nfkc_keep_fullwidth(text)
     else:
         new = text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
-        if (pol is None or pol.script == "Latn") and not _LIGATURE_MARKS.isdisjoint(
-                _marks(text, ctx) if new is text else new):
+        # (a ligature is no ASCII character)
+        if ((pol is None or pol.script == "Latn") and not (new is text and text.isascii())
+                and not _LIGATURE_MARKS.isdisjoint(_marks(text, ctx) if new is text else new)):
             new = _LIGATURE.sub(lambda m: _LIGATURES.get(m.group(), m.group()), new)
     if new == text:
         return text, []
