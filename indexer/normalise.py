@@ -226,7 +226,9 @@ def normalise(
     A step is a function of the text alone (its memos only save work), so the steps after
     the last one that acted in a pass (changed the text or reported a change) were given
     that pass's final text and left it as it was: the next pass stops when it reaches them
-    with that text still unchanged, as they would leave it unchanged again."""
+    with that text still unchanged, as they would leave it unchanged again. So too a pass
+    ends after a word step that made a text of still pieces (see _still), which the word
+    steps after it would leave as it is."""
     ctx = _context(lang, cache_dir)
     funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
     changes: list[Change] = []
@@ -252,6 +254,8 @@ def normalise(
             if made:
                 changes.extend(made)
                 made_any = True
+            if acted == i >= words and _still(text, ctx):
+                break  # the word steps after this one would leave the new text as it is
         if judged is not None:
             _learn_calm(judged, ctx, word_names)
         if not made_any:
