@@ -24,9 +24,11 @@ Principles
   is memoised per token (per language and lexicon; never whole lines), and only the context a
   decision actually needs is looked at. The tokens a step leaves alone wherever they stand are
   kept in a set, and those every word step leaves alone in another, so a line made of them
-  only costs one set operation for all the word steps (see :func:`_calm`); the steps of
-  one call share one split of the text into runs of word characters, and positions are only
-  looked up for a token a step may change. Candidate generation lives in
+  only costs one set operation for all the word steps (see :func:`_calm`); the pieces between
+  blanks of such lines that ocr-digits cannot act on either are kept too, so a line made of
+  them skips ocr-digits and the word steps after one ``str.split`` (see :func:`_still`). The
+  steps of one call share one split of the text into runs of word characters, and positions
+  are only looked up for a token a step may change. Candidate generation lives in
   :mod:`indexer.ocr_candidates`.
 - Chinese: the policy normal form is NFKC, but the Halfwidth and Fullwidth Forms block is kept
   (``１．`` and ``（一）`` are printed paragraph labels that ``segment`` reads); search-side
