@@ -24,9 +24,11 @@ Principles
   is memoised per token (per language and lexicon; never whole lines), and only the context a
   decision actually needs is looked at. The tokens a step leaves alone wherever they stand are
   kept in a set, and those every word step leaves alone in another, so a line made of them
-  only costs one set operation for all the word steps (see :func:`_calm`); the steps of
-  one call share one split of the text into runs of word characters, and positions are only
-  looked up for a token a step may change. Candidate generation lives in
+  only costs one set operation for all the word steps (see :func:`_calm`); the pieces between
+  blanks of such lines that ocr-digits cannot act on either are kept too, so a line made of
+  them skips ocr-digits and the word steps after one ``str.split`` (see :func:`_still`). The
+  steps of one call share one split of the text into runs of word characters, and positions
+  are only looked up for a token a step may change. Candidate generation lives in
   :mod:`indexer.ocr_candidates`.
 - Chinese: the policy normal form is NFKC, but the Halfwidth and Fullwidth Forms block is kept
   (``１．`` and ``（一）`` are printed paragraph labels that ``segment`` reads); search-side
@@ -135,8 +137,9 @@ class _Ctx:
     #: per step, the tokens whose memoised verdict is None (a line made of them only is left
     #: as it is after one set operation); emptied with the step's memo
     quiet: dict[str, set[str]] = field(default_factory=dict)
-    #: the last text tokenised by a word step: (text, matches or None until needed, tokens)
-    tokens: tuple[str, list[re.Match[str]] | None, list[str]] | None = None
+    #: the last text tokenised by a word step: (text, matches or None, tokens, the distinct
+    #: tokens not in `calm` when it was tokenised)
+    tokens: tuple[str, list[re.Match[str]] | None, list[str], set[str]] | None = None
     #: the runs of word characters of the last text split so: (text, runs)
     runs: tuple[str, list[str]] | None = None
     #: the protected spans of the last text looked at: (text, spans)
@@ -151,6 +154,11 @@ class _Ctx:
     #: tokens every word step of the language leaves alone wherever they stand (in the quiet
     #: set of each, and in `common`); emptied whenever one of those starts afresh
     calm: set[str] = field(default_factory=set)
+    #: pieces of text between blanks that ocr-digits and every word step leave alone wherever
+    #: they stand (see _learn_still); emptied with `calm`
+    still: set[str] = field(default_factory=set)
+    #: whether the last text looked at is made of `still` pieces only: (text, answer)
+    stilled: tuple[str, bool] | None = None
 
     @property
     def lex(self) -> Lexicon:
@@ -159,6 +167,13 @@ class _Ctx:
             self._lex = load_lexicon(pol.lexicon if pol else self.lang, self.cache_dir)
         return self._lex
 
+    def restart_calm(self) -> None:
+        """Empty `calm` (and what is learned from it), as a set it is drawn from starts
+        afresh."""
+        self.calm.clear()
+        self.still.clear()
+        self.tokens = None
+
     def verdicts(self, name: str) -> tuple[dict[str, Verdict], set[str]]:
         """The memo of step `name` and its set of quiet tokens (both started afresh when the
         memo grows past MEMO_LIMIT)."""
@@ -166,7 +181,7 @@ class _Ctx:
         if memo is None or len(memo) > MEMO_LIMIT:
             memo = self.memo[name] = {}
             self.quiet[name] = set()
-            self.calm.clear()
+            self.restart_calm()
         return memo, self.quiet[name]
 
 
@@ -213,14 +228,17 @@ def normalise(
     A step is a function of the text alone (its memos only save work), so the steps after
     the last one that acted in a pass (changed the text or reported a change) were given
     that pass's final text and left it as it was: the next pass stops when it reaches them
-    with that text still unchanged, as they would leave it unchanged again."""
+    with that text still unchanged, as they would leave it unchanged again. So too a pass
+    ends after a word step that made a text of still pieces (see _still), which the word
+    steps after it would leave as it is."""
     ctx = _context(lang, cache_dir)
     funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
     changes: list[Change] = []
     settled = len(funcs)  # the steps from this one on left the current text as it is
+    # tokenisation and protected spans are shared by the steps of one call while the text is
+    # unchanged (a pass after the first starts with the text the last one left)
+    ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
     for _ in range(MAX_PASSES):
-        # tokenisation and protected spans are shared between the steps of one pass only
-        ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = None
         made_any = False
         acted = -1  # the last step of this pass that changed the text or reported a change
         judged = None  # the runs of the text the word steps were given, when they ran
@@ -238,6 +256,8 @@ def normalise(
             if made:
                 changes.extend(made)
                 made_any = True
+            if acted == i >= words and _still(text, ctx):
+                break  # the word steps after this one would leave the new text as it is
         if judged is not None:
             _learn_calm(judged, ctx, word_names)
         if not made_any:
@@ -275,9 +295,11 @@ _LIGATURE_MARKS = frozenset(map(chr, range(0xFB00, 0xFB07)))  # what _LIGATURE m
 
 
 def _blank_trouble(text: str, ctx: _Ctx) -> bool:
-    """Anything the whitespace step could change: other blanks than a single inner space."""
+    """Anything the whitespace step could change: other blanks than a single inner space (of
+    _ODD_BLANKS, only the tab is ASCII: an ASCII text is not scanned for the others)."""
     return ("  " in text or " \n" in text or text[:1] == " " or text[-1:] == " "
-            or not _ODD_BLANKS.isdisjoint(_marks(text, ctx)))
+            or ("\t" in text if text.isascii()
+                else not _ODD_BLANKS.isdisjoint(_marks(text, ctx))))
 
 
 class _NfkcKeepFullwidth(dict):
@@ -307,8 +329,9 @@ def _unicode(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
         new = _nfkc_keep_fullwidth(text)
     else:
         new = text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
-        if (pol is None or pol.script == "Latn") and not _LIGATURE_MARKS.isdisjoint(
-                _marks(text, ctx) if new is text else new):
+        # (a ligature is no ASCII character)
+        if ((pol is None or pol.script == "Latn") and not (new is text and text.isascii())
+                and not _LIGATURE_MARKS.isdisjoint(_marks(text, ctx) if new is text else new)):
             new = _LIGATURE.sub(lambda m: _LIGATURES.get(m.group(), m.group()), new)
     if new == text:
         return text, []
@@ -355,7 +378,7 @@ _TO_DIGIT = str.maketrans({"l": "1", "I": "1", "O": "0"})
 def _ocr_digits(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
     """Letters read for digits inside numbers (``l965``, ``19O5``: at least two real digits)
     and a lowercase ``l`` numbering a paragraph (``paragraph l``; roman ``I`` stays)."""
-    if ctx.lang == "zh":
+    if ctx.lang == "zh" or _still(text, ctx):
         return text, []
     changes: list[Change] = []
 
@@ -538,9 +561,46 @@ def _calm(text: str, ctx: _Ctx) -> bool:
     """Would every word step leave `text` as it is, whatever its memos hold? So when each run
     of word characters is calm, no OCR junk makes a token differ from a run (the tokens are
     then some of the runs: a _rewrite step finds them all quiet), and no hyphen break gives
-    join-split-words a pair without a rare piece."""
-    return (ctx.calm.issuperset(_runs(text, ctx)) and _TOKEN_JUNK.isdisjoint(_marks(text, ctx))
-            and _HYPHEN_BREAK.search(text) is None)
+    join-split-words a pair without a rare piece. (So too when every piece between blanks is
+    still: see _still.)"""
+    if _still(text, ctx):
+        return True
+    if (ctx.calm.issuperset(_runs(text, ctx)) and _TOKEN_JUNK.isdisjoint(_marks(text, ctx))
+            and _HYPHEN_BREAK.search(text) is None):
+        _learn_still(text, ctx)
+        return True
+    return False
+
+
+def _still(text: str, ctx: _Ctx) -> bool:
+    """Is every piece of `text` between blanks (``str.split()``) one of the still pieces
+    (:func:`_learn_still`)? Then ocr-digits and every word step leave `text` as it is: one
+    split and one set operation (shared while the text is unchanged) instead of the scans
+    for runs of word characters, numbers and hyphen breaks."""
+    last = ctx.stilled
+    if last is not None and last[0] is text:
+        return last[1]
+    got = ctx.still.issuperset(text.split())
+    ctx.stilled = (text, got)
+    return got
+
+
+def _learn_still(text: str, ctx: _Ctx) -> None:
+    """Add to the still pieces those between the blanks of calm `text` (:func:`_calm`: its runs
+    of word characters calm, no OCR junk) that ocr-digits cannot act on and that cannot end a
+    hyphen break. What those look at never reaches over a blank: a number to repair (a digit
+    beside ``l``, ``I`` or ``O``) lies inside one piece, a paragraph's ``l`` is a run of word
+    characters (so of one piece), and a hyphen break's hyphen ends a piece. Runs of word
+    characters never cross a blank either, so a text made of still pieces has calm runs only,
+    no junk, no hyphen break and nothing for ocr-digits: whatever its memos hold, no step from
+    ocr-digits on changes it."""
+    still = ctx.still
+    if len(still) > WORDS_LIMIT:
+        still.clear()
+    for piece in set(text.split()).difference(still):
+        if (piece[-1] != "-" and _MIXED_DIGITS.search(piece) is None
+                and "l" not in _RUN.findall(piece)):
+            still.add(piece)
 
 
 def _learn_calm(runs: list[str], ctx: _Ctx, names: tuple[str, ...]) -> None:
@@ -556,20 +616,23 @@ def _learn_calm(runs: list[str], ctx: _Ctx, names: tuple[str, ...]) -> None:
     ctx.calm.update(new)
 
 
-def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list[str]]:
-    """The unprotected tokens of `text` (matches, and the tokens, without a ``]`` closing a
-    bracket opened before); reused by the next step while the text is unchanged. The matches
-    are None when nothing is protected or bracketed: every token is then a run of word
-    characters, and :func:`_rewrite` finds where one stands from the tokens before it."""
+def _word_tokens(text: str, ctx: _Ctx
+                 ) -> tuple[list[re.Match[str]] | None, list[str], set[str]]:
+    """The unprotected tokens of `text` (matches, the tokens, without a ``]`` closing a
+    bracket opened before, and the distinct tokens not calm); reused by the next steps while
+    the text is unchanged. The matches are None when nothing is protected or bracketed: every
+    token is then a run of word characters, and :func:`_rewrite` finds where one stands from
+    the tokens before it."""
     last = ctx.tokens
     if last is not None and last[0] is text:
-        return last[1], last[2]
+        return last[1], last[2], last[3]
     blocked = _protected(text, ctx)
     if not blocked and _TOKEN_JUNK.isdisjoint(_marks(text, ctx)):
         # every token a run of word characters (and no bracket to close): no match objects
         toks = _runs(text, ctx)
-        ctx.tokens = (text, None, toks)
-        return None, toks
+        unsettled = set(toks).difference(ctx.calm)
+        ctx.tokens = (text, None, toks, unsettled)
+        return None, toks, unsettled
     matches = list(_TOKEN.finditer(text))
     if blocked:
         matches = _unprotected(matches, blocked)
@@ -580,8 +643,9 @@ def _word_tokens(text: str, ctx: _Ctx) -> tuple[list[re.Match[str]] | None, list
         for i, m in enumerate(matches):
             if bracket < m.start() and toks[i][-1] in "]}":  # "]" closing a bracket
                 toks[i] = toks[i][:-1]
-    ctx.tokens = (text, matches, toks)
-    return matches, toks
+    unsettled = set(toks).difference(ctx.calm)
+    ctx.tokens = (text, matches, toks, unsettled)
+    return matches, toks, unsettled
 
 
 def _is_word_char(ch: str) -> bool:
@@ -605,12 +669,15 @@ def _rewrite(
 ) -> tuple[str, list[Change]]:
     """Apply step `name` to every unprotected token of `text`; `decide(tok, ctx)` gives the
     step's verdict on a token (memoised per token; a text whose tokens all have the verdict
-    None is passed over after one set operation)."""
+    None is passed over after one set operation). The calm tokens are quiet for every word
+    step (see _learn_calm), so only the tokens that were not calm when the text was tokenised
+    are looked up in the step's quiet set (the calm set only grows until it starts afresh,
+    and then the tokens are found again)."""
     memo, quiet = ctx.verdicts(name)
-    matches, toks = _word_tokens(text, ctx)
-    if quiet.issuperset(toks):
+    matches, toks, unsettled = _word_tokens(text, ctx)
+    todo = unsettled.difference(quiet)
+    if not todo:
         return text, []
-    todo = set(toks).difference(quiet)
     out: list[str] = []
     changes: list[Change] = []
     pos = after = 0  # text copied up to pos; tokens looked at end before `after`
@@ -720,7 +787,7 @@ def _rare_words(runs: list[str], ctx: _Ctx) -> set[str]:
     if len(common) > WORDS_LIMIT or len(rare) > WORDS_LIMIT:
         common.clear()
         rare.clear()
-        ctx.calm.clear()
+        ctx.restart_calm()
     lex = ctx.lex
     freq = lex.freq
     found = set()
