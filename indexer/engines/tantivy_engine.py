@@ -17,8 +17,7 @@ import re
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from itertools import accumulate, count
-from operator import add, sub
+from itertools import repeat
 from pathlib import Path
 
 import tantivy
@@ -130,17 +129,14 @@ def _add_fields(doc: tantivy.Document, keywords: dict[str, tuple[str, ...]],
 
 
 def _pre_tokenized(tokens: FieldTerms) -> tantivy.PreTokenizedString:
-    """Our tokens as tantivy's: the text is the terms joined by spaces, and each token's
-    offsets are its term's place in it."""
+    """Our tokens as tantivy's, at our positions. Neither the text nor the offsets are indexed
+    (nor stored): the text is empty and every offset 0."""
     terms = tokens.term_list()
     positions = range(len(terms)) if tokens.positions is None else tokens.positions
     if len(positions) != len(terms):
         raise ValueError("a position for every term")
-    # Term i ends at the sum of the lengths of terms 0..i plus the i spaces before it.
-    ends = list(map(add, accumulate(map(len, terms)), count()))
-    starts = list(map(sub, ends, map(len, terms)))
-    out = list(map(tantivy.Token, terms, positions, starts, ends))
-    return tantivy.PreTokenizedString(" ".join(terms), out)
+    zeros = repeat(0)
+    return tantivy.PreTokenizedString("", list(map(tantivy.Token, terms, positions, zeros, zeros)))
 
 
 @lru_cache(maxsize=1024)
