@@ -3,6 +3,7 @@ context (an article or other unit without paragraphs is one document itself)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from contextlib import closing
@@ -11,6 +12,8 @@ from pathlib import Path
 
 from indexer import store
 from indexer.models import IndexDoc
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(IndexDoc))
 
 
 @cache
@@ -29,31 +32,38 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
     with closing(store.connect(data_dir)) as db:
         parties = {r["id"]: tuple(json.loads(r["parties"] or "[]"))
                    for r in db.execute("SELECT id, parties FROM treaties")}
-        # Per top-level unit, the fields its documents take from it.
+        # Per top-level unit, the fields of its documents: all but their own (None here), in
+        # the order of IndexDoc's fields.
         tops = {}
         for r in db.execute("SELECT treaty, lang, eid, kind, number, label, title, topic"
                             " FROM units WHERE depth = 0 ORDER BY treaty, lang, seq"):
-            tops[(r["treaty"], r["lang"], r["eid"])] = {
-                "kind": r["kind"], "article_eid": r["eid"], "number": r["number"],
-                "label": r["label"], "title": r["title"] or "", "topic": r["topic"] or "",
-                "topic_names": topic_names(r["topic"]),
-            }
-        has_children = {
-            (r["treaty"], r["lang"], r["top"])
-            for r in db.execute("SELECT DISTINCT treaty, lang, top FROM units WHERE depth = 1")
-        }
+            fields = tops[(r["treaty"], r["lang"], r["eid"])] = dict.fromkeys(_FIELDS)
+            fields.update(
+                treaty=r["treaty"], parties=parties.get(r["treaty"], ()), lang=r["lang"],
+                kind=r["kind"], article_eid=r["eid"], number=r["number"], label=r["label"],
+                title=r["title"] or "", topic=r["topic"] or "", topic_names=topic_names(r["topic"]),
+            )
         rows = db.cursor()
         rows.row_factory = None  # plain tuples, in the order of the columns selected
-        rows.execute("SELECT depth, treaty, lang, top, id, eid, text, raw FROM units"
-                     " WHERE depth <= 1 ORDER BY treaty, lang, seq")
-        for depth, treaty, lang, top, uid, eid, text, raw in rows:
-            key = (treaty, lang, top)
-            if depth == 0 and key in has_children:
-                continue  # indexed through its paragraphs
-            yield IndexDoc(
-                id=uid, treaty=treaty, parties=parties.get(treaty, ()), lang=lang, eid=eid,
-                text=text, raw=raw, **tops[key],
-            )
+        # A top-level unit with paragraphs is indexed through them: it is left out here (not
+        # read and thrown away: its text and raw are most of the store's).
+        rows.execute("SELECT treaty, lang, top, id, eid, text, raw FROM units AS u"
+                     " WHERE depth <= 1 AND NOT (depth = 0 AND EXISTS ("
+                     "SELECT 1 FROM units AS c WHERE c.treaty = u.treaty AND c.lang = u.lang"
+                     " AND c.top = u.top AND c.depth = 1))"
+                     " ORDER BY treaty, lang, seq")
+        new = object.__new__
+        for treaty, lang, top, uid, eid, text, raw in rows:
+            # IndexDoc(id=uid, eid=eid, text=text, raw=raw, **others) without the frozen
+            # dataclass's field-by-field __init__ (IndexDoc has no __post_init__, no defaults)
+            doc = new(IndexDoc)
+            state = doc.__dict__
+            state.update(tops[treaty, lang, top])
+            state["id"] = uid
+            state["eid"] = eid
+            state["text"] = text
+            state["raw"] = raw
+            yield doc
 
 
 #: File of an index generation that names its groups: ``{"keys": [[treaty, lang, article

@@ -40,6 +40,7 @@ from indexer.analysis import IndexTerms, Token, analyse, has_han, index_terms
 from indexer.docs import GROUPS_FILE, GroupTable
 from indexer.engines import (
     ENGINES,
+    Article,
     EngineSearcher,
     FieldTerms,
     Row,
@@ -200,8 +201,7 @@ class _Article:
     """The parts of a row that all documents of one article share (their article fields are
     equal): made once per article instead of once per paragraph."""
 
-    __slots__ = ("alang", "fields", "fl", "key", "keywords", "stored", "surface", "text_field",
-                 "texts")
+    __slots__ = ("alang", "fields", "fl", "key", "shared", "stored", "surface", "text_field")
 
     def __init__(self, doc: IndexDoc) -> None:
         self.fields = _article_fields(doc)
@@ -214,8 +214,7 @@ class _Article:
         if doc.topic_names:
             for lang in LANGUAGES:
                 texts[f"topic_{lang}"] = _topic_terms(doc.topic_names, lang)
-        self.texts = texts  # after the text field, in this order
-        self.keywords = {  # after "id", in this order
+        keywords = {
             "lang": (_keyword(doc.lang.lower()),),
             "treaty": (_keyword(doc.treaty.lower()),),
             "party": tuple(_keyword(p.upper()) for p in doc.parties),
@@ -223,6 +222,8 @@ class _Article:
             "number": (str(doc.number),) if doc.number is not None else (),
             "kind": (_keyword(doc.kind.lower()),),
         }
+        #: after a row's own fields ("id"; the text field), in this order
+        self.shared = Article(keywords, texts)
         self.stored = _stored_segments(doc)
         self.key = (doc.treaty, doc.lang, doc.article_eid)
         pol = policy(fl) if fl in LANGUAGES else None
@@ -232,9 +233,9 @@ class _Article:
         """The row of `doc`, a document of this article; `text`: `index_terms` of its text."""
         own = map(_STORED_JSON.encode, _own_fields(doc))
         stored = "".join(chain.from_iterable(zip(self.stored, own))) + self.stored[-1]
-        keywords = {"id": (_keyword(doc.id),), **self.keywords}
-        texts = {self.text_field: FieldTerms.of(text.terms, text.positions), **self.texts}
-        return Row(stored, keywords, texts, self.key)
+        return Row(stored.encode("utf-8"), {"id": (_keyword(doc.id),)},
+                   {self.text_field: FieldTerms.of(text.terms, text.positions)}, self.shared,
+                   self.key)
 
 
 _article_fields = attrgetter(*_ARTICLE_FIELDS)
@@ -433,7 +434,7 @@ def build_index(
                 if group == len(sizes):
                     sizes.append(0)
                 sizes[group] += 1
-                yield Row(row.stored, row.keywords, row.texts, row.key, group)
+                yield Row(row.data, row.own_keywords, row.own_texts, row.article, row.key, group)
                 n += 1
                 if progress is not None and n % 1000 == 0:
                     progress(n)

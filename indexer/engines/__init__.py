@@ -40,15 +40,42 @@ class FieldTerms(NamedTuple):
         return self.terms
 
 
-@dataclass(frozen=True)
-class Row:
-    """One document as every engine receives it."""
+class Article(NamedTuple):
+    """The fields a row shares with the other rows of its article: one object for all of them
+    (an engine may add these once per article). As in `Row`: filter and text fields."""
 
-    stored: str  # the IndexDoc as JSON, returned with hits
-    keywords: dict[str, tuple[str, ...]]  # filter field -> values (exact match)
-    texts: dict[str, FieldTerms]  # text field -> our tokens of its text
+    keywords: dict[str, tuple[str, ...]]
+    texts: dict[str, FieldTerms]
+
+
+#: The `Row.article` of a row that shares no fields.
+NO_ARTICLE = Article({}, {})
+
+
+class Row(NamedTuple):
+    """One document as every engine receives it: its own fields, and its article's."""
+
+    data: bytes  # the IndexDoc as JSON (UTF-8), returned with hits
+    own_keywords: dict[str, tuple[str, ...]]  # filter field -> values (exact match)
+    own_texts: dict[str, FieldTerms]  # text field -> our tokens of its text
+    article: Article = NO_ARTICLE  # the fields that follow these, the article's
     key: tuple[str, ...] = ()  # the article group: (treaty, lang, article eId)
     group: int = -1  # the group's number in this index (assigned by the builder; -1: none)
+
+    @property
+    def stored(self) -> str:
+        """The IndexDoc as JSON."""
+        return self.data.decode("utf-8")
+
+    @property
+    def keywords(self) -> dict[str, tuple[str, ...]]:
+        """Every filter field of the row: its own, then its article's."""
+        return {**self.own_keywords, **self.article.keywords}
+
+    @property
+    def texts(self) -> dict[str, FieldTerms]:
+        """Every text field of the row: its own, then its article's."""
+        return {**self.own_texts, **self.article.texts}
 
 
 @dataclass(frozen=True)

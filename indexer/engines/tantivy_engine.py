@@ -17,8 +17,7 @@ import re
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from itertools import accumulate, count
-from operator import add, sub
+from itertools import repeat
 from pathlib import Path
 
 import tantivy
@@ -93,42 +92,51 @@ def _gc_paused() -> Iterator[None]:
 
 
 def _add_rows(writer: tantivy.IndexWriter, rows: Iterable[Row]) -> int:
+    """Add `rows`; the fields of an article go into one template document, copied for each
+    of its rows (tantivy indexes a document's values field by field, whatever their order)."""
     n = 0
+    article = template = None
     for row in rows:
-        doc = tantivy.Document()
-        doc.add_bytes("doc", row.stored.encode("utf-8"))
+        if row.article is not article:
+            article = row.article
+            template = tantivy.Document()
+            _add_fields(template, article.keywords, article.texts)
+        doc = template.__copy__()
+        doc.add_bytes("doc", row.data)
         if row.group >= 0:
             doc.add_unsigned(GROUP, row.group)
-        for name, values in row.keywords.items():
-            for value in values:
-                doc.add_text(name, value)
-        for name, tokens in row.texts.items():
-            if not tokens.terms:
-                continue
-            if isinstance(tokens.terms, str) and tokens.positions is None:
-                doc.add_text(name, tokens.terms)  # joined by spaces, no space in a term
-            else:
-                doc.add_pre_tokenized_text(name, _shared_pre_tokenized(
-                    tokens.terms if isinstance(tokens.terms, str) else tuple(tokens.terms),
-                    None if tokens.positions is None else tuple(tokens.positions),
-                ) if name.startswith(TOPIC_PREFIX) else _pre_tokenized(tokens))
+        _add_fields(doc, row.own_keywords, row.own_texts)
         writer.add_document(doc)
         n += 1
     return n
 
 
+def _add_fields(doc: tantivy.Document, keywords: dict[str, tuple[str, ...]],
+                texts: dict[str, FieldTerms]) -> None:
+    for name, values in keywords.items():
+        for value in values:
+            doc.add_text(name, value)
+    for name, tokens in texts.items():
+        if not tokens.terms:
+            continue
+        if isinstance(tokens.terms, str) and tokens.positions is None:
+            doc.add_text(name, tokens.terms)  # joined by spaces, no space in a term
+        else:
+            doc.add_pre_tokenized_text(name, _shared_pre_tokenized(
+                tokens.terms if isinstance(tokens.terms, str) else tuple(tokens.terms),
+                None if tokens.positions is None else tuple(tokens.positions),
+            ) if name.startswith(TOPIC_PREFIX) else _pre_tokenized(tokens))
+
+
 def _pre_tokenized(tokens: FieldTerms) -> tantivy.PreTokenizedString:
-    """Our tokens as tantivy's: the text is the terms joined by spaces, and each token's
-    offsets are its term's place in it."""
+    """Our tokens as tantivy's, at our positions. Neither the text nor the offsets are indexed
+    (nor stored): the text is empty and every offset 0."""
     terms = tokens.term_list()
     positions = range(len(terms)) if tokens.positions is None else tokens.positions
     if len(positions) != len(terms):
         raise ValueError("a position for every term")
-    # Term i ends at the sum of the lengths of terms 0..i plus the i spaces before it.
-    ends = list(map(add, accumulate(map(len, terms)), count()))
-    starts = list(map(sub, ends, map(len, terms)))
-    out = list(map(tantivy.Token, terms, positions, starts, ends))
-    return tantivy.PreTokenizedString(" ".join(terms), out)
+    zeros = repeat(0)
+    return tantivy.PreTokenizedString("", list(map(tantivy.Token, terms, positions, zeros, zeros)))
 
 
 @lru_cache(maxsize=1024)
