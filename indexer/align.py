@@ -127,6 +127,13 @@ def numbers(text: str, lang: str) -> Counter:
 def _numbers(text: str, lang: str) -> dict[str, int]:
     """`numbers` as a plain dict (number -> count, in the order a Counter would have them;
     cached: not to be changed)."""
+    return _count_numbers(text, lang)
+
+
+def _count_numbers(text: str, lang: str, words: Iterable[str] | None = None
+                   ) -> dict[str, int]:
+    """`_numbers`, uncached; `words` are the values of the text's number words in text order
+    when the caller has them (see `_cues`)."""
     out: dict[str, int] = {}
     for m in _DIGITS_RE.finditer(text):
         digits = m.group()
@@ -151,10 +158,12 @@ def _numbers(text: str, lang: str) -> dict[str, int]:
                 value = str(value)
                 out[value] = out.get(value, 0) + 1
     if lang in _WORD_VALUES:
-        # number words are words (runs of letters), so they are those of the whitespace-
-        # delimited tokens, in text order
-        found = _per_token(_TOKEN_NUMBERS[lang], text.split(), _token_numbers, lang)
-        for value in chain.from_iterable(found):
+        if words is None:
+            # number words are words (runs of letters), so they are those of the whitespace-
+            # delimited tokens, in text order
+            words = chain.from_iterable(
+                _per_token(_TOKEN_NUMBERS[lang], text.split(), _token_numbers, lang))
+        for value in words:
             out[value] = out.get(value, 0) + 1
     return out
 
@@ -162,6 +171,10 @@ def _numbers(text: str, lang: str) -> dict[str, int]:
 #: lang -> whitespace-delimited token -> the values of its number words, in order (a
 #: per-token cache, emptied like _TOKEN_TYPES)
 _TOKEN_NUMBERS: defaultdict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
+#: lang -> the tokens of _TOKEN_TYPES[lang] with number words -> their values (as
+#: _TOKEN_NUMBERS; filled as _TOKEN_TYPES is and emptied with it: a token of _TOKEN_TYPES
+#: not in it has none)
+_NUMBER_TOKENS: defaultdict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
 
 
 def _token_numbers(token: str, lang: str) -> tuple[str, ...]:
@@ -218,7 +231,20 @@ def _types(text: str, lang: str, split: Sequence[str] | None = None) -> tuple[st
         return tuple(c for c in text if "\u4e00" <= c <= "\u9fff")
     # whitespace is not a word character, so the words of a text are those of its tokens
     pieces = text.split() if split is None else split
-    return tuple(chain.from_iterable(_per_token(_TOKEN_TYPES[lang], pieces, _word_types, lang)))
+    known = _TOKEN_TYPES[lang]
+    if len(known) > WORD_TYPES_MAX:  # (before `_per_token` would, to empty both together)
+        known.clear()
+        _NUMBER_TOKENS[lang].clear()
+    return tuple(chain.from_iterable(_per_token(known, pieces, _token_types, lang)))
+
+
+def _token_types(token: str, lang: str) -> tuple[str, ...]:
+    """`_word_types` of one token, noting its number words in _NUMBER_TOKENS if it has any."""
+    if lang in _WORD_VALUES:
+        values = _token_numbers(token, lang)
+        if values:
+            _NUMBER_TOKENS[lang][token] = values
+    return _word_types(token, lang)
 
 
 def _per_token(known: dict[str, tuple[str, ...]], pieces: Sequence[str],
@@ -281,7 +307,20 @@ def _cues(text: str, lang: str) -> _Cues:
         if len(t) >= 5:
             p = t[:5]
             by_prefix[p] = by_prefix[p] | _alone(t) if p in by_prefix else _alone(t)
-    return _Cues(types, toks, by_prefix, _numbers(_own(text), lang), sum(map(len, split)))
+    label = _LABEL_RE.match(text)
+    own = text[label.end():] if label else text  # as `_own`
+    words = None
+    if lang in _WORD_VALUES and (not label or text[label.end() - 1].isspace()):
+        # the label ends at whitespace (regex \s, as str.split's), so the tokens of the text
+        # without it are the last of `split`, all looked up by `_types` just now: its number
+        # words are those of the tokens in _NUMBER_TOKENS (otherwise `_count_numbers` splits
+        # the text again)
+        own_split = split[len(text[:label.end()].split()):] if label else split
+        number_tokens = _NUMBER_TOKENS[lang]
+        words = () if number_tokens.keys().isdisjoint(own_split) else chain.from_iterable(
+            number_tokens[t] for t in own_split if t in number_tokens)
+    return _Cues(types, toks, by_prefix, _count_numbers(own, lang, words),
+                 sum(map(len, split)))
 
 
 @lru_cache(maxsize=WORD_TYPES_MAX)
@@ -306,6 +345,8 @@ class Segment:
     # 5-letter prefix -> the types of `toks` with it (the keys are `pref5`)
     by_prefix: Mapping[str, frozenset[str]] = field(compare=False, default_factory=dict)
     key_set: frozenset[str] = field(compare=False, default=frozenset())  # keys but None
+    # an upper bound of `_most` of this segment with any other (see `_most_alone`)
+    most: float = field(compare=False, default=8.0)
 
 
 def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
@@ -339,11 +380,13 @@ def _segment_of(eids: tuple[str, ...], texts: tuple[str, ...], keys: tuple[str |
                 nums[k] = nums.get(k, 0) + n
             length += c.length
     length = max(1, length)
-    return Segment(eids=eids, key=keys[0] if len(keys) == 1 else None, keys=keys,
-                   length=length, nums=nums, toks=toks, pref5=frozenset(by_prefix),
-                   n_nums=sum(nums.values()), by_prefix=by_prefix,
-                   spread=math.sqrt(6.8 * max(length, 20)),
-                   key_set=frozenset(keys).difference((None,)))
+    key = keys[0] if len(keys) == 1 else None
+    key_set = frozenset(keys).difference((None,))
+    n_nums = sum(nums.values())
+    return Segment(eids=eids, key=key, keys=keys, length=length, nums=nums, toks=toks,
+                   pref5=frozenset(by_prefix), n_nums=n_nums, by_prefix=by_prefix,
+                   spread=math.sqrt(6.8 * max(length, 20)), key_set=key_set,
+                   most=_most_alone(key, key_set, n_nums))
 
 
 _LABEL_RE = re.compile(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*")
@@ -659,6 +702,17 @@ def _most(a: Segment, b: Segment) -> float:
     return total + 1.0
 
 
+def _most_alone(key: str | None, key_set: frozenset[str], n_nums: int) -> float:
+    """An upper bound of `_most` of a segment (its key, keys but None and number count)
+    with any other: the largest number piece its keys allow and the numbers piece as if
+    every one of its numbers were matched and none missing (added as `_most` adds, and float
+    sums are monotone, so it bounds `_most`'s float too)."""
+    total = 0.0
+    total += 3.0 if key is not None else 1.5 if key_set else 0.0
+    total += 1.2 * min(n_nums, 3)
+    return total + 1.0
+
+
 def _lexicon_llr(a: Segment, b: Segment, model: Model) -> float:
     """The lexicon piece of `evidence`: log-likelihood ratio of two normal distributions
     with a shared variance (LDA) of the lexical similarity, within +-`_lexicon_limit`."""
@@ -737,9 +791,14 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
         """The cost into a cell of the bead of `a` and `b` after cost `before`, and its
         lexicon piece; (inf, 0.0) when even the largest lexicon piece could not bring it to
         `bound`: it is then not weighed in full, since it cannot win (tried first with the
-        cheap `_most` of the structural pieces, then with their sum)."""
-        if PRUNE and -(PRIOR + (_most(a, b) + pos + limit)) + merge + before > bound + 1e-9:
-            return inf, 0.0
+        cheap bounds of the structural pieces, each segment's `most` and the pair's `_most`,
+        then with their sum)."""
+        if PRUNE:
+            cut = bound + 1e-9
+            if -(PRIOR + (min(a.most, b.most) + pos + limit)) + merge + before > cut:
+                return inf, 0.0
+            if -(PRIOR + (_most(a, b) + pos + limit)) + merge + before > cut:
+                return inf, 0.0
         total = _pieces(a, b, model)[0]  # the evidence without the lexicon piece
         if PRUNE and -(PRIOR + (total + pos + limit)) + merge + before > bound + 1e-9:
             return inf, 0.0
