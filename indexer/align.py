@@ -1035,18 +1035,23 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         pairs.append((ta, tb))
     # a word of one pair only co-occurs once with anything and is left out (only words seen
     # together twice are candidates)
+    twice_a = {t for t, c in freq_a.items() if c > 1}
+    twice_b = {t for t, c in freq_b.items() if c > 1}
     pairs_of: defaultdict[str, list[list[str]]] = defaultdict(list)  # x -> the tb it is with
     for ta, tb in pairs:
-        tb = [t for t in tb if freq_b[t] > 1]
-        for x in ta:
-            if freq_a[x] > 1:
-                pairs_of[x].append(tb)
+        tb = list(filter(twice_b.__contains__, tb))
+        for x in filter(twice_a.__contains__, ta):
+            pairs_of[x].append(tb)
     candidates = []
+    more_than_once = (1).__lt__
     for x, tbs in pairs_of.items():
         f = freq_a[x]
         cooc = Counter(chain.from_iterable(tbs))  # y -> pairs with x and y
-        candidates.extend((x, y, dice) for y, c in cooc.items()
-                          if c >= 2 and (dice := 2 * c / (f + freq_b[y])) >= 0.5)
+        # the words seen with x at least twice, in the order of `cooc` (most are seen once:
+        # they are skipped without a Python step each)
+        for y in compress(cooc, map(more_than_once, cooc.values())):
+            if (dice := 2 * cooc[y] / (f + freq_b[y])) >= 0.5:
+                candidates.append((x, y, dice))
     # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
     # with every other word of its two paragraphs).
     # The order of the candidates does not matter (so they are not sorted): a dice value is
