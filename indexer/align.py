@@ -1043,15 +1043,11 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         for x in filter(twice_a.__contains__, ta):
             pairs_of[x].append(tb)
     candidates = []
-    more_than_once = (1).__lt__
     for x, tbs in pairs_of.items():
         f = freq_a[x]
         cooc = Counter(chain.from_iterable(tbs))  # y -> pairs with x and y
-        # the words seen with x at least twice, in the order of `cooc` (most are seen once:
-        # they are skipped without a Python step each)
-        for y in compress(cooc, map(more_than_once, cooc.values())):
-            if (dice := 2 * cooc[y] / (f + freq_b[y])) >= 0.5:
-                candidates.append((x, y, dice))
+        candidates.extend((x, y, dice) for y, c in cooc.items()
+                          if c >= 2 and (dice := 2 * c / (f + freq_b[y])) >= 0.5)
     # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
     # with every other word of its two paragraphs).
     # The order of the candidates does not matter (so they are not sorted): a dice value is
