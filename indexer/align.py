@@ -345,8 +345,6 @@ class Segment:
     # 5-letter prefix -> the types of `toks` with it (the keys are `pref5`)
     by_prefix: Mapping[str, frozenset[str]] = field(compare=False, default_factory=dict)
     key_set: frozenset[str] = field(compare=False, default=frozenset())  # keys but None
-    # an upper bound of `_most` of this segment with any other (see `_most_alone`)
-    most: float = field(compare=False, default=8.0)
 
 
 def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
@@ -380,13 +378,11 @@ def _segment_of(eids: tuple[str, ...], texts: tuple[str, ...], keys: tuple[str |
                 nums[k] = nums.get(k, 0) + n
             length += c.length
     length = max(1, length)
-    key = keys[0] if len(keys) == 1 else None
-    key_set = frozenset(keys).difference((None,))
-    n_nums = sum(nums.values())
-    return Segment(eids=eids, key=key, keys=keys, length=length, nums=nums, toks=toks,
-                   pref5=frozenset(by_prefix), n_nums=n_nums, by_prefix=by_prefix,
-                   spread=math.sqrt(6.8 * max(length, 20)), key_set=key_set,
-                   most=_most_alone(key, key_set, n_nums))
+    return Segment(eids=eids, key=keys[0] if len(keys) == 1 else None, keys=keys,
+                   length=length, nums=nums, toks=toks, pref5=frozenset(by_prefix),
+                   n_nums=sum(nums.values()), by_prefix=by_prefix,
+                   spread=math.sqrt(6.8 * max(length, 20)),
+                   key_set=frozenset(keys).difference((None,)))
 
 
 _LABEL_RE = re.compile(r"^\s*(?:§\s*)?\(?[0-9a-zA-Z]{1,4}[.)]\s*")
@@ -702,17 +698,6 @@ def _most(a: Segment, b: Segment) -> float:
     return total + 1.0
 
 
-def _most_alone(key: str | None, key_set: frozenset[str], n_nums: int) -> float:
-    """An upper bound of `_most` of a segment (its key, keys but None and number count)
-    with any other: the largest number piece its keys allow and the numbers piece as if
-    every one of its numbers were matched and none missing (added as `_most` adds, and float
-    sums are monotone, so it bounds `_most`'s float too)."""
-    total = 0.0
-    total += 3.0 if key is not None else 1.5 if key_set else 0.0
-    total += 1.2 * min(n_nums, 3)
-    return total + 1.0
-
-
 def _lexicon_llr(a: Segment, b: Segment, model: Model) -> float:
     """The lexicon piece of `evidence`: log-likelihood ratio of two normal distributions
     with a shared variance (LDA) of the lexical similarity, within +-`_lexicon_limit`."""
@@ -791,14 +776,9 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
         """The cost into a cell of the bead of `a` and `b` after cost `before`, and its
         lexicon piece; (inf, 0.0) when even the largest lexicon piece could not bring it to
         `bound`: it is then not weighed in full, since it cannot win (tried first with the
-        cheap bounds of the structural pieces, each segment's `most` and the pair's `_most`,
-        then with their sum)."""
-        if PRUNE:
-            cut = bound + 1e-9
-            if -(PRIOR + (min(a.most, b.most) + pos + limit)) + merge + before > cut:
-                return inf, 0.0
-            if -(PRIOR + (_most(a, b) + pos + limit)) + merge + before > cut:
-                return inf, 0.0
+        cheap `_most` of the structural pieces, then with their sum)."""
+        if PRUNE and -(PRIOR + (_most(a, b) + pos + limit)) + merge + before > bound + 1e-9:
+            return inf, 0.0
         total = _pieces(a, b, model)[0]  # the evidence without the lexicon piece
         if PRUNE and -(PRIOR + (total + pos + limit)) + merge + before > bound + 1e-9:
             return inf, 0.0
