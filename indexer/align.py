@@ -943,14 +943,16 @@ def _shared_df(version: Version, shared: dict) -> tuple[Counter, int]:
     return got[1], got[2]
 
 
-def _calibration_pairs(va: Version, vb: Version
-                       ) -> tuple[float | None, list[tuple[Unit, Unit]], list[tuple[Unit, Unit]]]:
+def _calibration_pairs(va: Version, vb: Version, model: Model
+                       ) -> tuple[float | None, list[tuple[Segment, Segment]],
+                                  list[tuple[Segment, Segment]]]:
     """What `_calibrate` measures on: the median length ratio of the articles the numbering
-    pairs (None without any long enough), their paragraph pairs, and those pairs shifted by
-    one (non-aligned siblings)."""
+    pairs (None without any long enough), the segments of their paragraph pairs, and those
+    pairs shifted by one (non-aligned siblings). The segments are those the aligner weighs
+    (`Model.segments` of each list of paragraphs): `lexical` uses their word types only."""
     by_eid = {u.eid: u for u in _top(vb)}
-    pairs: list[tuple[Unit, Unit]] = []
-    shifted: list[tuple[Unit, Unit]] = []
+    pairs: list[tuple[Segment, Segment]] = []
+    shifted: list[tuple[Segment, Segment]] = []
     ratios: list[float] = []
     for ua in _top(va):
         ub = by_eid.get(ua.eid)
@@ -961,9 +963,11 @@ def _calibration_pairs(va: Version, vb: Version
             ratios.append(lb / la)
         pa, pb = _children(ua, "paragraph"), _children(ub, "paragraph")
         if len(pa) == len(pb) and pa:
-            pairs.extend(zip(pa, pb))
+            sa = model.segments(pa, "paragraph", va.lang)[0]
+            sb = model.segments(pb, "paragraph", vb.lang)[0]
+            pairs.extend(zip(sa, sb))
             if len(pa) > 1:
-                shifted.extend(zip(pa, pb[1:] + pb[:1]))
+                shifted.extend(zip(sa, sb[1:] + sb[:1]))
     ratio = None
     if ratios:
         ratios.sort()
@@ -974,15 +978,12 @@ def _calibration_pairs(va: Version, vb: Version
 def _calibrate(va: Version, vb: Version, model: Model, measured: tuple | None = None) -> None:
     """Length ratio and lexical similarity levels from the pairs the numbering proposes
     (`measured`: the `_calibration_pairs` of the versions, when the caller has them)."""
-    ratio, pairs, shifted = measured or _calibration_pairs(va, vb)
+    ratio, pairs, shifted = measured or _calibration_pairs(va, vb, model)
     if ratio is not None:
         model.ratio = ratio
     if len(pairs) >= 5 and len(shifted) >= 3:
-        def seg(u: Unit, lang: str) -> Segment:
-            return _segment([u], [None], lang)
-
-        pos = [lexical(seg(a, va.lang), seg(b, vb.lang), model) for a, b in pairs]
-        neg = [lexical(seg(a, va.lang), seg(b, vb.lang), model) for a, b in shifted]
+        pos = [lexical(a, b, model) for a, b in pairs]
+        neg = [lexical(a, b, model) for a, b in shifted]
         mp, mn = sum(pos) / len(pos), sum(neg) / len(neg)
         var = (sum((x - mp) ** 2 for x in pos) + sum((x - mn) ** 2 for x in neg)) / (
             len(pos) + len(neg))
@@ -1116,7 +1117,7 @@ def align_pair(va: Version, vb: Version, shared: dict | None = None
         model._weights[side] = shared.setdefault(("weights", id(v), model.n_docs),
                                                  (v, model._weights[side]))[1]
     model._segment_lists = shared.setdefault("segments", {})
-    measured = _calibration_pairs(va, vb)  # the same for both passes
+    measured = _calibration_pairs(va, vb, model)  # the same for both passes
     _calibrate(va, vb, model, measured)
     links: list[Link] = []
     unmatched: list[Unmatched] = []
