@@ -288,7 +288,7 @@ def tokens(text: str, lang: str) -> frozenset[str]:
 
 
 class _Cues(NamedTuple):
-    """What the evidence uses of one unit's text (see `_segment`)."""
+    """What the evidence uses of one unit's text (see `_segment_of`)."""
 
     types: tuple[str, ...]  # `_types`, in text order
     toks: frozenset[str]  # the same as a set, built in that order
@@ -345,14 +345,6 @@ class Segment:
     # 5-letter prefix -> the types of `toks` with it (the keys are `pref5`)
     by_prefix: Mapping[str, frozenset[str]] = field(compare=False, default_factory=dict)
     key_set: frozenset[str] = field(compare=False, default=frozenset())  # keys but None
-
-
-def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
-    """The segment of `units` joined by newlines."""
-    if len(units) == 1:
-        return _segment_of((units[0].eid,), (units[0].text,), (keys[0],), lang)
-    return _segment_of(tuple(u.eid for u in units), tuple(u.text for u in units), tuple(keys),
-                       lang)
 
 
 @lru_cache(maxsize=65536)
@@ -870,7 +862,7 @@ def _segments(units: Sequence[Unit], level: str, lang: str
     keys = _keys(units, level)
     eids = [u.eid for u in units]
     texts = [u.text for u in units]
-    # `_segment` of each unit and of each two neighbours, with the tuples built directly
+    # the segment of each unit and of each two neighbours (`_segment_of`)
     segs = [_segment_of((e,), (t,), (k,), lang) for e, t, k in zip(eids, texts, keys)]
     merged = {}
     if level != "article":  # articles are never merged: a bead of two articles is a split
