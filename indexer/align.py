@@ -127,6 +127,13 @@ def numbers(text: str, lang: str) -> Counter:
 def _numbers(text: str, lang: str) -> dict[str, int]:
     """`numbers` as a plain dict (number -> count, in the order a Counter would have them;
     cached: not to be changed)."""
+    return _count_numbers(text, lang)
+
+
+def _count_numbers(text: str, lang: str, words: Iterable[str] | None = None
+                   ) -> dict[str, int]:
+    """`_numbers`, uncached; `words` are the values of the text's number words in text order
+    when the caller has them (see `_cues`)."""
     out: dict[str, int] = {}
     for m in _DIGITS_RE.finditer(text):
         digits = m.group()
@@ -151,10 +158,12 @@ def _numbers(text: str, lang: str) -> dict[str, int]:
                 value = str(value)
                 out[value] = out.get(value, 0) + 1
     if lang in _WORD_VALUES:
-        # number words are words (runs of letters), so they are those of the whitespace-
-        # delimited tokens, in text order
-        found = _per_token(_TOKEN_NUMBERS[lang], text.split(), _token_numbers, lang)
-        for value in chain.from_iterable(found):
+        if words is None:
+            # number words are words (runs of letters), so they are those of the whitespace-
+            # delimited tokens, in text order
+            words = chain.from_iterable(
+                _per_token(_TOKEN_NUMBERS[lang], text.split(), _token_numbers, lang))
+        for value in words:
             out[value] = out.get(value, 0) + 1
     return out
 
@@ -162,6 +171,10 @@ def _numbers(text: str, lang: str) -> dict[str, int]:
 #: lang -> whitespace-delimited token -> the values of its number words, in order (a
 #: per-token cache, emptied like _TOKEN_TYPES)
 _TOKEN_NUMBERS: defaultdict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
+#: lang -> the tokens of _TOKEN_TYPES[lang] with number words -> their values (as
+#: _TOKEN_NUMBERS; filled as _TOKEN_TYPES is and emptied with it: a token of _TOKEN_TYPES
+#: not in it has none)
+_NUMBER_TOKENS: defaultdict[str, dict[str, tuple[str, ...]]] = defaultdict(dict)
 
 
 def _token_numbers(token: str, lang: str) -> tuple[str, ...]:
@@ -218,7 +231,20 @@ def _types(text: str, lang: str, split: Sequence[str] | None = None) -> tuple[st
         return tuple(c for c in text if "\u4e00" <= c <= "\u9fff")
     # whitespace is not a word character, so the words of a text are those of its tokens
     pieces = text.split() if split is None else split
-    return tuple(chain.from_iterable(_per_token(_TOKEN_TYPES[lang], pieces, _word_types, lang)))
+    known = _TOKEN_TYPES[lang]
+    if len(known) > WORD_TYPES_MAX:  # (before `_per_token` would, to empty both together)
+        known.clear()
+        _NUMBER_TOKENS[lang].clear()
+    return tuple(chain.from_iterable(_per_token(known, pieces, _token_types, lang)))
+
+
+def _token_types(token: str, lang: str) -> tuple[str, ...]:
+    """`_word_types` of one token, noting its number words in _NUMBER_TOKENS if it has any."""
+    if lang in _WORD_VALUES:
+        values = _token_numbers(token, lang)
+        if values:
+            _NUMBER_TOKENS[lang][token] = values
+    return _word_types(token, lang)
 
 
 def _per_token(known: dict[str, tuple[str, ...]], pieces: Sequence[str],
@@ -262,7 +288,7 @@ def tokens(text: str, lang: str) -> frozenset[str]:
 
 
 class _Cues(NamedTuple):
-    """What the evidence uses of one unit's text (see `_segment`)."""
+    """What the evidence uses of one unit's text (see `_segment_of`)."""
 
     types: tuple[str, ...]  # `_types`, in text order
     toks: frozenset[str]  # the same as a set, built in that order
@@ -281,7 +307,20 @@ def _cues(text: str, lang: str) -> _Cues:
         if len(t) >= 5:
             p = t[:5]
             by_prefix[p] = by_prefix[p] | _alone(t) if p in by_prefix else _alone(t)
-    return _Cues(types, toks, by_prefix, _numbers(_own(text), lang), sum(map(len, split)))
+    label = _LABEL_RE.match(text)
+    own = text[label.end():] if label else text  # as `_own`
+    words = None
+    if lang in _WORD_VALUES and (not label or text[label.end() - 1].isspace()):
+        # the label ends at whitespace (regex \s, as str.split's), so the tokens of the text
+        # without it are the last of `split`, all looked up by `_types` just now: its number
+        # words are those of the tokens in _NUMBER_TOKENS (otherwise `_count_numbers` splits
+        # the text again)
+        own_split = split[len(text[:label.end()].split()):] if label else split
+        number_tokens = _NUMBER_TOKENS[lang]
+        words = () if number_tokens.keys().isdisjoint(own_split) else chain.from_iterable(
+            number_tokens[t] for t in own_split if t in number_tokens)
+    return _Cues(types, toks, by_prefix, _count_numbers(own, lang, words),
+                 sum(map(len, split)))
 
 
 @lru_cache(maxsize=WORD_TYPES_MAX)
@@ -306,14 +345,6 @@ class Segment:
     # 5-letter prefix -> the types of `toks` with it (the keys are `pref5`)
     by_prefix: Mapping[str, frozenset[str]] = field(compare=False, default_factory=dict)
     key_set: frozenset[str] = field(compare=False, default=frozenset())  # keys but None
-
-
-def _segment(units: Sequence[Unit], keys: Sequence[str | None], lang: str) -> Segment:
-    """The segment of `units` joined by newlines."""
-    if len(units) == 1:
-        return _segment_of((units[0].eid,), (units[0].text,), (keys[0],), lang)
-    return _segment_of(tuple(u.eid for u in units), tuple(u.text for u in units), tuple(keys),
-                       lang)
 
 
 @lru_cache(maxsize=65536)
@@ -831,7 +862,7 @@ def _segments(units: Sequence[Unit], level: str, lang: str
     keys = _keys(units, level)
     eids = [u.eid for u in units]
     texts = [u.text for u in units]
-    # `_segment` of each unit and of each two neighbours, with the tuples built directly
+    # the segment of each unit and of each two neighbours (`_segment_of`)
     segs = [_segment_of((e,), (t,), (k,), lang) for e, t, k in zip(eids, texts, keys)]
     merged = {}
     if level != "article":  # articles are never merged: a bead of two articles is a split
@@ -904,14 +935,16 @@ def _shared_df(version: Version, shared: dict) -> tuple[Counter, int]:
     return got[1], got[2]
 
 
-def _calibration_pairs(va: Version, vb: Version
-                       ) -> tuple[float | None, list[tuple[Unit, Unit]], list[tuple[Unit, Unit]]]:
+def _calibration_pairs(va: Version, vb: Version, model: Model
+                       ) -> tuple[float | None, list[tuple[Segment, Segment]],
+                                  list[tuple[Segment, Segment]]]:
     """What `_calibrate` measures on: the median length ratio of the articles the numbering
-    pairs (None without any long enough), their paragraph pairs, and those pairs shifted by
-    one (non-aligned siblings)."""
+    pairs (None without any long enough), the segments of their paragraph pairs, and those
+    pairs shifted by one (non-aligned siblings). The segments are those the aligner weighs
+    (`Model.segments` of each list of paragraphs): `lexical` uses their word types only."""
     by_eid = {u.eid: u for u in _top(vb)}
-    pairs: list[tuple[Unit, Unit]] = []
-    shifted: list[tuple[Unit, Unit]] = []
+    pairs: list[tuple[Segment, Segment]] = []
+    shifted: list[tuple[Segment, Segment]] = []
     ratios: list[float] = []
     for ua in _top(va):
         ub = by_eid.get(ua.eid)
@@ -922,9 +955,11 @@ def _calibration_pairs(va: Version, vb: Version
             ratios.append(lb / la)
         pa, pb = _children(ua, "paragraph"), _children(ub, "paragraph")
         if len(pa) == len(pb) and pa:
-            pairs.extend(zip(pa, pb))
+            sa = model.segments(pa, "paragraph", va.lang)[0]
+            sb = model.segments(pb, "paragraph", vb.lang)[0]
+            pairs.extend(zip(sa, sb))
             if len(pa) > 1:
-                shifted.extend(zip(pa, pb[1:] + pb[:1]))
+                shifted.extend(zip(sa, sb[1:] + sb[:1]))
     ratio = None
     if ratios:
         ratios.sort()
@@ -935,15 +970,12 @@ def _calibration_pairs(va: Version, vb: Version
 def _calibrate(va: Version, vb: Version, model: Model, measured: tuple | None = None) -> None:
     """Length ratio and lexical similarity levels from the pairs the numbering proposes
     (`measured`: the `_calibration_pairs` of the versions, when the caller has them)."""
-    ratio, pairs, shifted = measured or _calibration_pairs(va, vb)
+    ratio, pairs, shifted = measured or _calibration_pairs(va, vb, model)
     if ratio is not None:
         model.ratio = ratio
     if len(pairs) >= 5 and len(shifted) >= 3:
-        def seg(u: Unit, lang: str) -> Segment:
-            return _segment([u], [None], lang)
-
-        pos = [lexical(seg(a, va.lang), seg(b, vb.lang), model) for a, b in pairs]
-        neg = [lexical(seg(a, va.lang), seg(b, vb.lang), model) for a, b in shifted]
+        pos = [lexical(a, b, model) for a, b in pairs]
+        neg = [lexical(a, b, model) for a, b in shifted]
         mp, mn = sum(pos) / len(pos), sum(neg) / len(neg)
         var = (sum((x - mp) ** 2 for x in pos) + sum((x - mn) ** 2 for x in neg)) / (
             len(pos) + len(neg))
@@ -976,12 +1008,13 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         pairs.append((ta, tb))
     # a word of one pair only co-occurs once with anything and is left out (only words seen
     # together twice are candidates)
+    twice_a = {t for t, c in freq_a.items() if c > 1}
+    twice_b = {t for t, c in freq_b.items() if c > 1}
     pairs_of: defaultdict[str, list[list[str]]] = defaultdict(list)  # x -> the tb it is with
     for ta, tb in pairs:
-        tb = [t for t in tb if freq_b[t] > 1]
-        for x in ta:
-            if freq_a[x] > 1:
-                pairs_of[x].append(tb)
+        tb = list(filter(twice_b.__contains__, tb))
+        for x in filter(twice_a.__contains__, ta):
+            pairs_of[x].append(tb)
     candidates = []
     for x, tbs in pairs_of.items():
         f = freq_a[x]
@@ -1076,7 +1109,7 @@ def align_pair(va: Version, vb: Version, shared: dict | None = None
         model._weights[side] = shared.setdefault(("weights", id(v), model.n_docs),
                                                  (v, model._weights[side]))[1]
     model._segment_lists = shared.setdefault("segments", {})
-    measured = _calibration_pairs(va, vb)  # the same for both passes
+    measured = _calibration_pairs(va, vb, model)  # the same for both passes
     _calibrate(va, vb, model, measured)
     links: list[Link] = []
     unmatched: list[Unmatched] = []

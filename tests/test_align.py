@@ -431,3 +431,19 @@ def test_lexicon_does_not_depend_on_the_order_of_its_candidates(ingested, monkey
             lexicons.append(model.lexicon)
         assert lexicons[0]
         assert all(lexicon == lexicons[0] for lexicon in lexicons)
+
+
+@pytest.mark.parametrize("text", [
+    "1. Ten days and two months", "Ten. two three", "(a)ten elva", "§ 2) tio och tre",
+    "two) dez", "  3.\u00a0duas e tres", "Article IV, ten", "ten", "a.", "1.Five,six",
+    "sete.oito nove 12 000",
+])
+@pytest.mark.parametrize("lang", ["en", "sv", "pt"])
+def test_cues_numbers_as_numbers_of_own_text(text: str, lang: str) -> None:
+    """`_cues` takes the number words from the tokens `_types` looked up: the same as
+    `numbers` of the text without its label, whatever the label cuts."""
+    from indexer import align
+
+    align._cues.cache_clear()
+    assert list(align._cues(text, lang).nums.items()) == list(
+        align.numbers(align._own(text), lang).items())
