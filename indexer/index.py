@@ -379,20 +379,21 @@ def _analysed(docs: Iterable[IndexDoc], workers: int) -> Iterator[tuple[list[Row
 
     ctx = multiprocessing.get_context("spawn")  # no fork of a parent that may hold threads
     pending: deque[Future] = deque()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
-                             initializer=worker_setup.start) as pool:
-        try:
-            chunks = chain((first[i : i + CHUNK] for i in range(0, len(first), CHUNK)),
-                           iter(lambda: list(islice(it, CHUNK)), []))
-            for chunk in chunks:
-                pending.append(pool.submit(_analyse_chunk, chunk))
-                if len(pending) > 2 * workers:  # bounded: memory stays flat
-                    yield pending.popleft().result()
-            while pending:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                               initializer=worker_setup.start)
+    try:
+        chunks = chain((first[i : i + CHUNK] for i in range(0, len(first), CHUNK)),
+                       iter(lambda: list(islice(it, CHUNK)), []))
+        for chunk in chunks:
+            pending.append(pool.submit(_analyse_chunk, chunk))
+            if len(pending) > 2 * workers:  # bounded: memory stays flat
                 yield pending.popleft().result()
-        finally:
-            for f in pending:
-                f.cancel()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        # Not waiting for the workers to exit: this process goes on writing the index; after
+        # an error or an interrupt, the chunks not started are dropped.
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _generation(index_dir: Path) -> Path:
