@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -85,9 +86,37 @@ _OTHER_PROB = 0.95
 
 @lru_cache(maxsize=1)
 def _base_identifier() -> Any:
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+    """py3langid's shipped model, as `LanguageIdentifier.from_model_file` loads it."""
+    from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
 
-    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    path = Path(MODEL_FILE)
+    if not path.is_absolute():
+        path = MODEL_DIR / path
+    ptc, pc, classes, nextmove, row, output = _model(path)
+    return LanguageIdentifier(np.asarray(ptc), np.asarray(pc), classes, nextmove, output,
+                              norm_probs=True, tk_row=row)
+
+
+def _model(path: Path) -> tuple[Any, ...]:
+    """py3langid's `load_model` of `path`, kept unpacked in a pickled sidecar in the data
+    directory (beside the lexicons: `lexicon.default_cache_dir()`). The model ships
+    LZMA-compressed, and unpacking its ~70 MB costs every process over half a second; the
+    sidecar loads in a tenth of that and is remade when the model file changes."""
+    from py3langid.modelio import load_model
+
+    from indexer.lexicon import _read_sidecar, _write_sidecar, default_cache_dir
+
+    side = default_cache_dir() / "langid" / f"{path.name}.pickle"
+    model = _read_sidecar(side, path)
+    if isinstance(model, tuple) and len(model) == 6:
+        return model
+    model = tuple(load_model(path))
+    try:
+        side.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:  # a read-only data directory: no sidecar
+        return model
+    _write_sidecar(side, path, model)
+    return model
 
 
 @lru_cache(maxsize=32)

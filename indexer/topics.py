@@ -485,45 +485,73 @@ def _count(kw: _Keyword, text: str, low: str | None, cap: int = 0) -> int:
     return _matches(pat, fast, text, low, cap)
 
 
-def _matches(pat: re.Pattern[str], fast: re.Pattern[str] | None, text: str, low: str | None,
-             cap: int) -> int:
+def _matches(pat: _Lazy, fast: _Lazy | None, text: str, low: str | None, cap: int) -> int:
     """`_count` of a keyword without its literal check (its literals known present): one
     `findall` (the non-overlapping matches `finditer` gives), capped at `cap` if given."""
     hits = len(fast.findall(low) if low is not None and fast is not None else pat.findall(text))
     return min(hits, cap) if cap else hits
 
 
-#: A compiled keyword: (pattern, its lower-cased copy or None, weight, required literals).
-_Keyword = tuple[re.Pattern[str], re.Pattern[str] | None, int, _Literals]
+class _Lazy:
+    """A regex compiled on first use, with the compiled pattern's `search` and `findall`
+    (bound in its place by the first call, so later calls go straight to them). Most keywords
+    never run on a given text (the literal prefilter rules them out), so compiling them all
+    up front would cost every process most of a second for nothing."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+
+    def _compile(self) -> re.Pattern[str]:
+        compiled = re.compile(self.pattern, self.flags)
+        self.search = compiled.search  # type: ignore[method-assign]
+        self.findall = compiled.findall  # type: ignore[method-assign]
+        return compiled
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self._compile().search(text)
+
+    def findall(self, text: str) -> list[Any]:
+        return self._compile().findall(text)
+
+
+#: A keyword: (pattern, its lower-cased copy or None, weight, required literals); the
+#: patterns are compiled on first use (`_Lazy`).
+_Keyword = tuple[_Lazy, _Lazy | None, int, _Literals]
 
 
 def _keyword(pattern: str, weight: int, chars: set[str]) -> _Keyword:
+    return _analysed(pattern, weight, chars)[0]
+
+
+def _analysed(pattern: str, weight: int, chars: set[str]) -> tuple[_Keyword, list[Any]]:
+    """The keyword of `pattern` and the parse trees of its patterns (the original's first),
+    each pattern parsed once."""
     from re import _parser
 
     tree = _parser.parse(pattern, re.IGNORECASE)
     lowered = _lower_source(pattern)
+    lowered_tree = _parser.parse(lowered)
+    trees = [tree]
     fast = None
-    if _same_folded(tree, _parser.parse(lowered), chars):
-        fast = re.compile(lowered)
+    if _same_folded(tree, lowered_tree, chars):
+        fast = _Lazy(lowered)
+        trees.append(lowered_tree)
     best = _best(_required(tree)) or ()
     literals = tuple(x.lower() for x in best)
     if fast is None or any(_fold(ch) != low for x, y in zip(best, literals)
                            for ch, low in zip(x, y)):
         literals = ()
-    return re.compile(pattern, re.IGNORECASE), fast, weight, literals
+    return (_Lazy(pattern, re.IGNORECASE), fast, weight, literals), trees
 
 
-def _line_local(kw: _Keyword) -> bool:
-    """Does pattern `kw` only ever match inside one line? Then its matches in lines joined by
-    "\n" are those of each line on its own, in order, and counts over a span of lines are
-    sums of line counts. True when neither the pattern nor its lower-cased copy can match an
-    empty string or a line break, and the only assertion is ``\b`` (which reads a line
-    break like the start or end of a text)."""
-    from re import _parser
-
-    trees = [_parser.parse(kw[0].pattern, kw[0].flags)]
-    if kw[1] is not None:
-        trees.append(_parser.parse(kw[1].pattern, kw[1].flags))
+def _line_local(trees: Sequence[Any]) -> bool:
+    """Does a keyword (the parse `trees` of its pattern and of its lower-cased copy, if
+    any) only ever match inside one line? Then its matches in lines joined by "\n" are those
+    of each line on its own, in order, and counts over a span of lines are sums of line
+    counts. True when neither the pattern nor its lower-cased copy can match an empty string
+    or a line break, and the only assertion is ``\b`` (which reads a line break like the
+    start or end of a text)."""
     return all(not tree.state.flags & re.DOTALL and tree.getwidth()[0] > 0 and _no_newline(tree)
                for tree in trees)
 
@@ -635,7 +663,8 @@ def _table(entries: Sequence[tuple[str, str, int]]) -> _Table:
     """The `_Table` of (topic, pattern, weight) entries, numbered in the order given."""
     chars: set[str] = set()
     keys = [key for key, _p, _w in entries]
-    keywords = [_keyword(p, w, chars) for _key, p, w in entries]
+    analysed = [_analysed(p, w, chars) for _key, p, w in entries]
+    keywords = [kw for kw, _trees in analysed]
     users: dict[str, list[int]] = {}
     for i, kw in enumerate(keywords):
         for lit in kw[3]:
@@ -648,8 +677,8 @@ def _table(entries: Sequence[tuple[str, str, int]]) -> _Table:
     return _Table(_Folder(chars), tuple(keys), tuple(keywords), tuple(users),
                   tuple(tuple(v) for v in users.values()), always,
                   not any("\n" in lit for lit in users),
-                  tuple(_line_local(kw) for kw in keywords),
-                  tuple(_more_literals(kw) for kw in keywords), finder)
+                  tuple(_line_local(trees) for _kw, trees in analysed),
+                  tuple(_more_literals(kw, trees[0]) for kw, trees in analysed), finder)
 
 
 #: Shortest literal `_more_literals` keeps: shorter ones ("of", "the") are in nearly every
@@ -657,16 +686,15 @@ def _table(entries: Sequence[tuple[str, str, int]]) -> _Table:
 _MORE_MIN = 4
 
 
-def _more_literals(kw: _Keyword) -> tuple[_Literals, ...]:
-    """Clauses of lower-cased literals every match of `kw` holds besides its required
-    literals `kw[3]`, most selective first; only when `kw` runs on lower-cased text (the
-    same conditions as for `kw[3]`) and each literal has at least `_MORE_MIN` characters."""
-    from re import _parser
-
+def _more_literals(kw: _Keyword, tree: Any) -> tuple[_Literals, ...]:
+    """Clauses of lower-cased literals every match of `kw` (parse tree `tree`) holds besides
+    its required literals `kw[3]`, most selective first; only when `kw` runs on lower-cased
+    text (the same conditions as for `kw[3]`) and each literal has at least `_MORE_MIN`
+    characters."""
     if not kw[3]:
         return ()
     out = []
-    for clause in _required(_parser.parse(kw[0].pattern, kw[0].flags)):
+    for clause in _required(tree):
         low = tuple(x.lower() for x in clause)
         if low == kw[3] or min(len(x) for x in low) < _MORE_MIN:
             continue
