@@ -512,6 +512,7 @@ class _Profile:
         self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `share` adds
         self._lexicon: Mapping[str, frozenset[str]] | None = None
         self._by_translation: dict[str, set[str]] = {}
+        self._position: dict[str, int] | None = None  # type -> its place in `weights`
 
     def by_translation(self, lexicon: Mapping[str, frozenset[str]]) -> dict[str, set[str]]:
         """Lexicon translation -> the types of this segment it translates (redone when the
@@ -537,6 +538,12 @@ class _Profile:
                 hit += weights[t]
         elif len(hits) == len(weights):
             hit = self.all_hit
+        elif 4 * len(hits) < len(weights):  # a few: put them in order rather than scan
+            position = self._position
+            if position is None:
+                position = self._position = dict(zip(weights, range(len(weights))))
+            hit = reduce(operator.add,
+                         map(weights.__getitem__, sorted(hits, key=position.__getitem__)), 0.0)
         else:
             hit = reduce(operator.add, compress(weights.values(), map(hits.__contains__, weights)),
                          0.0)
