@@ -519,8 +519,8 @@ class _Profile:
         model gets a new lexicon)."""
         if self._lexicon is not lexicon:
             inv: defaultdict[str, set[str]] = defaultdict(set)
-            for t in self.weights:
-                for y in lexicon.get(t, ()):
+            for t in filter(lexicon.__contains__, self.weights):  # (most have none)
+                for y in lexicon[t]:
                     inv[y].add(t)
             self._lexicon, self._by_translation = lexicon, dict(inv)
         return self._by_translation
