@@ -512,14 +512,15 @@ class _Profile:
         self.all_hit = reduce(operator.add, weights.values(), 0.0)  # as `share` adds
         self._lexicon: Mapping[str, frozenset[str]] | None = None
         self._by_translation: dict[str, set[str]] = {}
+        self._position: dict[str, int] | None = None  # type -> its place in `weights`
 
     def by_translation(self, lexicon: Mapping[str, frozenset[str]]) -> dict[str, set[str]]:
         """Lexicon translation -> the types of this segment it translates (redone when the
         model gets a new lexicon)."""
         if self._lexicon is not lexicon:
             inv: defaultdict[str, set[str]] = defaultdict(set)
-            for t in self.weights:
-                for y in lexicon.get(t, ()):
+            for t in filter(lexicon.__contains__, self.weights):  # (most have none)
+                for y in lexicon[t]:
                     inv[y].add(t)
             self._lexicon, self._by_translation = lexicon, dict(inv)
         return self._by_translation
@@ -537,6 +538,12 @@ class _Profile:
                 hit += weights[t]
         elif len(hits) == len(weights):
             hit = self.all_hit
+        elif 4 * len(hits) < len(weights):  # a few: put them in order rather than scan
+            position = self._position
+            if position is None:
+                position = self._position = dict(zip(weights, range(len(weights))))
+            hit = reduce(operator.add,
+                         map(weights.__getitem__, sorted(hits, key=position.__getitem__)), 0.0)
         else:
             hit = reduce(operator.add, compress(weights.values(), map(hits.__contains__, weights)),
                          0.0)
@@ -1010,6 +1017,12 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
     # together twice are candidates)
     twice_a = {t for t, c in freq_a.items() if c > 1}
     twice_b = {t for t, c in freq_b.items() if c > 1}
+    if len(pairs) <= EXACT_DICE_PAIRS:
+        model.lexicon = _mutual_best(pairs, freq_a, freq_b, twice_a, twice_b)
+        return
+    # Beyond EXACT_DICE_PAIRS pairs a tolerance of 1e-9 joins close dice values, as it
+    # always did, and the candidates are taken in the order in which each (x, y) first
+    # co-occurs, as in one pass over the pairs.
     pairs_of: defaultdict[str, list[list[str]]] = defaultdict(list)  # x -> the tb it is with
     for ta, tb in pairs:
         tb = list(filter(twice_b.__contains__, tb))
@@ -1021,51 +1034,102 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         cooc = Counter(chain.from_iterable(tbs))  # y -> pairs with x and y
         candidates.extend((x, y, dice) for y, c in cooc.items()
                           if c >= 2 and (dice := 2 * c / (f + freq_b[y])) >= 0.5)
-    # mutual best translations only, ties dropped (a word seen twice co-occurs perfectly
-    # with every other word of its two paragraphs).
-    # The order of the candidates does not matter (so they are not sorted): a dice value is
-    # 2c/(f+g) with integers c <= f, g <= n (n = len(pairs)), and a float division of
-    # integers is correctly rounded, so two equal values are equal floats and two different
-    # ones differ by at least 2/(2n)**2 > 1e-9 (n <= EXACT_DICE_PAIRS): the best of a word is
-    # its largest dice and every word with it, found in any order, and only whether there is
-    # one matters (the lexicon is only looked up, never iterated). Beyond that many pairs a
-    # tolerance of 1e-9 joins close values, as it always did, and the candidates are then
-    # taken in the order in which each (x, y) first co-occurs, as in one pass over the pairs.
-    if len(pairs) > EXACT_DICE_PAIRS:
-        candidates.sort(key=_first_cooccurrence(pairs))
-        best_a: dict[str, tuple[float, list[str]]] = {}
-        best_b: dict[str, tuple[float, list[str]]] = {}
-        for x, y, dice in candidates:
-            for best, k, v in ((best_a, x, y), (best_b, y, x)):
-                old = best.get(k)
-                if old is None or dice > old[0] + 1e-9:
-                    best[k] = (dice, [v])
-                elif abs(dice - old[0]) <= 1e-9:
-                    old[1].append(v)
-        model.lexicon = {
-            x: frozenset(ys) for x, (_, ys) in best_a.items()
-            if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]
-        }
-        return
-    # word -> (its largest dice, the one word with it or None when several tie)
-    top_a: dict[str, tuple[float, str | None]] = {}
-    top_b: dict[str, tuple[float, str | None]] = {}
+    candidates.sort(key=_first_cooccurrence(pairs))
+    best_a: dict[str, tuple[float, list[str]]] = {}
+    best_b: dict[str, tuple[float, list[str]]] = {}
     for x, y, dice in candidates:
-        old = top_a.get(x)
-        if old is None or dice > old[0]:
-            top_a[x] = (dice, y)
-        elif dice == old[0]:
-            top_a[x] = (dice, None)
-        old = top_b.get(y)
-        if old is None or dice > old[0]:
-            top_b[y] = (dice, x)
-        elif dice == old[0]:
-            top_b[y] = (dice, None)
-    model.lexicon = {x: frozenset((y,)) for x, (_, y) in top_a.items()
-                     if y is not None and top_b[y][1] == x}
+        for best, k, v in ((best_a, x, y), (best_b, y, x)):
+            old = best.get(k)
+            if old is None or dice > old[0] + 1e-9:
+                best[k] = (dice, [v])
+            elif abs(dice - old[0]) <= 1e-9:
+                old[1].append(v)
+    model.lexicon = {
+        x: frozenset(ys) for x, (_, ys) in best_a.items()
+        if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]
+    }
 
 
-#: Up to this many aligned pairs, `_learn_lexicon` need not order its candidates.
+#: 64-bit words of pair sets `_mutual_best` compares at once (rows of words of side a at a
+#: time).
+DICE_BLOCK = 1 << 20
+
+
+def _mutual_best(pairs: Sequence[tuple[list[str], list[str]]], freq_a: Mapping[str, int],
+                 freq_b: Mapping[str, int], twice_a: set[str], twice_b: set[str]
+                 ) -> dict[str, frozenset[str]]:
+    """The lexicon of `_learn_lexicon` up to EXACT_DICE_PAIRS pairs: x -> {y} for the words
+    of side a and b that are each other's one best translation (ties dropped) among the
+    candidates (x, y) that co-occur in at least two pairs with a Dice coefficient
+    2c/(f+g) >= 0.5 (c pairs with both, f and g pairs with each), in the order in which the
+    x first occur.
+
+    The co-occurrence counts are the bits two words' pair sets share; counts and sums are
+    integers below 2**53, exact as floats, and a float division of two of them is
+    correctly rounded, as Python's int / int is, so every dice value is the float the pairs
+    give one by one. Two different values 2c/(f+g) differ by at least 2/(2n)**2 > 1e-9 for n
+    pairs (n <= EXACT_DICE_PAIRS), so the best of a word is its largest value and every word
+    with it, compared exactly."""
+    import numpy as np
+
+    # words seen in two pairs or more (the others co-occur once at most), x in first-seen order
+    xs = list(dict.fromkeys(x for ta, _ in pairs for x in ta if x in twice_a))
+    ys = list(dict.fromkeys(y for _, tb in pairs for y in tb if y in twice_b))
+    if not xs or not ys:
+        return {}
+    # word -> the pairs that have it, bit k for pair k, as 64-bit words
+    in_a = dict.fromkeys(xs, 0)
+    in_b = dict.fromkeys(ys, 0)
+    for k, (ta, tb) in enumerate(pairs):
+        bit = 1 << k
+        for x in ta:
+            if x in in_a:
+                in_a[x] |= bit
+        for y in tb:
+            if y in in_b:
+                in_b[y] |= bit
+    n_words = (len(pairs) + 63) // 64
+    mask = (1 << 64) - 1
+
+    def bit_words(sets: Iterable[int]) -> np.ndarray:
+        return np.array([[(s >> (64 * w)) & mask for w in range(n_words)] for s in sets],
+                        dtype=np.uint64)
+
+    words_a, words_b = bit_words(in_a.values()), bit_words(in_b.values())
+    f = np.array([freq_a[x] for x in xs], dtype=float)
+    g = np.array([freq_b[y] for y in ys], dtype=float)
+    rows = max(1, DICE_BLOCK // (len(ys) * n_words))
+    # per x: its one best y (-1 for none or a tie) and that value; per y: its best value and
+    # how many x have it
+    best_y = np.full(len(xs), -1)
+    best_of_x = np.full(len(xs), -1.0)
+    top_y = np.full(len(ys), -1.0)
+    ties_y = np.zeros(len(ys), dtype=np.int64)
+    for lo in range(0, len(xs), rows):
+        hi = min(len(xs), lo + rows)
+        # x, y -> pairs with both (bits set in both)
+        cooc = np.bitwise_count(words_a[lo:hi, None, :] & words_b[None, :, :]).sum(axis=2)
+        dice = (2 * cooc) / (f[lo:hi, None] + g[None, :])
+        dice[(cooc < 2) | (dice < 0.5)] = -1.0  # not candidates
+        arg = dice.argmax(axis=1)
+        top = dice[np.arange(hi - lo), arg]
+        unique = (top >= 0) & ((dice == top[:, None]).sum(axis=1) == 1)
+        best_y[lo:hi] = np.where(unique, arg, -1)
+        best_of_x[lo:hi] = top
+        col = dice.max(axis=0)
+        count = (dice == col[None, :]).sum(axis=0)
+        higher = col > top_y
+        same = (col == top_y) & (col >= 0)
+        ties_y = np.where(higher, count, np.where(same, ties_y + count, ties_y))
+        top_y = np.maximum(top_y, col)
+    lexicon: dict[str, frozenset[str]] = {}
+    for i, j in enumerate(best_y.tolist()):
+        if j >= 0 and ties_y[j] == 1 and top_y[j] == best_of_x[i]:
+            lexicon[xs[i]] = frozenset((ys[j],))
+    return lexicon
+
+
+#: Up to this many aligned pairs, `_learn_lexicon` compares dice values exactly (`_mutual_best`).
 EXACT_DICE_PAIRS = 20_000
 
 

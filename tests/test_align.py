@@ -14,7 +14,7 @@ import re
 import sqlite3
 from collections import Counter
 from dataclasses import replace
-from itertools import combinations
+from itertools import chain, combinations
 from pathlib import Path
 
 import pytest
@@ -447,3 +447,45 @@ def test_cues_numbers_as_numbers_of_own_text(text: str, lang: str) -> None:
     align._cues.cache_clear()
     assert list(align._cues(text, lang).nums.items()) == list(
         align.numbers(align._own(text), lang).items())
+
+
+@pytest.mark.parametrize("block", [1, 7, 1 << 20])
+def test_mutual_best_as_candidates_one_by_one(monkeypatch, block: int) -> None:
+    """`_mutual_best` (pair sets as 64-bit words, rows of words in blocks) finds the mutual
+    best translations that weighing every candidate one by one finds, in first-seen order."""
+    import random
+
+    from indexer import align
+
+    monkeypatch.setattr(align, "DICE_BLOCK", block)
+    rng = random.Random(3)
+    for n in (5, 64, 65, 150):
+        words_a, words_b = [f"a{i}" for i in range(40)], [f"b{i}" for i in range(40)]
+        pairs = []
+        for _ in range(n):
+            ta = rng.sample(words_a, rng.randint(1, 8))
+            # partly translations (a_i -> b_i), partly noise
+            tb = [f"b{x[1:]}" for x in ta if rng.random() < 0.8] + rng.sample(words_b, 3)
+            pairs.append((ta, list(dict.fromkeys(tb))))
+        freq_a = Counter(chain.from_iterable(ta for ta, _ in pairs))
+        freq_b = Counter(chain.from_iterable(tb for _, tb in pairs))
+        twice_a = {t for t, c in freq_a.items() if c > 1}
+        twice_b = {t for t, c in freq_b.items() if c > 1}
+        top_a: dict = {}
+        top_b: dict = {}
+        for x in dict.fromkeys(chain.from_iterable(ta for ta, _ in pairs)):
+            for y in twice_b:
+                c = sum(1 for ta, tb in pairs if x in ta and y in tb)
+                if c < 2 or (dice := 2 * c / (freq_a[x] + freq_b[y])) < 0.5:
+                    continue
+                for top, k, v in ((top_a, x, y), (top_b, y, x)):
+                    old = top.get(k)
+                    if old is None or dice > old[0]:
+                        top[k] = (dice, v)
+                    elif dice == old[0]:
+                        top[k] = (dice, None)
+        expected = {x: frozenset((y,)) for x, (_, y) in top_a.items()
+                    if y is not None and top_b[y][1] == x}
+        got = align._mutual_best(pairs, freq_a, freq_b, twice_a, twice_b)
+        assert expected
+        assert list(got.items()) == list(expected.items())
