@@ -415,7 +415,8 @@ def index_terms(text: str, lang: str) -> IndexTerms:
         terms, positions = _zh_index_terms(text)
         ordinal = positions == list(range(len(positions)))
         return IndexTerms(terms, None if ordinal else positions, None)
-    words_re = _LATIN_WORDS_RE if _COMBINING_RE.search(text) else _LATIN_WORDS_PRECOMPOSED_RE
+    combining = not text.isascii() and _COMBINING_RE.search(text)
+    words_re = _LATIN_WORDS_RE if combining else _LATIN_WORDS_PRECOMPOSED_RE
     written = words_re.findall(text)
     return IndexTerms(_latin_terms(written, lang), None, written)
 
