@@ -26,6 +26,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -415,9 +416,30 @@ def index_terms(text: str, lang: str) -> IndexTerms:
         terms, positions = _zh_index_terms(text)
         ordinal = positions == list(range(len(positions)))
         return IndexTerms(terms, None if ordinal else positions, None)
-    words_re = _LATIN_WORDS_RE if _COMBINING_RE.search(text) else _LATIN_WORDS_PRECOMPOSED_RE
-    written = words_re.findall(text)
+    if text.isascii():
+        written = _ascii_words(text)
+    else:
+        words_re = _LATIN_WORDS_RE if _COMBINING_RE.search(text) else _LATIN_WORDS_PRECOMPOSED_RE
+        written = words_re.findall(text)
     return IndexTerms(_latin_terms(written, lang), None, written)
+
+
+#: The ASCII characters in no Latin token (all but letters, digits and the separators . , '
+#: that join one between word characters), each to a space.
+_ASCII_CUTS = str.maketrans({c: " " for c in map(chr, range(128))
+                             if not c.isalnum() and c not in ".,'"})
+
+
+def _ascii_words(text: str) -> list[str]:
+    """`_LATIN_WORDS_PRECOMPOSED_RE.findall(text)` of ASCII `text`, by string methods when its
+    tokens are plain runs of letters and digits: the text is cut at the characters in no
+    token and each piece stripped of the separators at its ends; when all that remains is
+    letters and digits (no ``1.000``, no ``State's``), no separator joined two word
+    characters, so the pieces are the tokens. Else the regex."""
+    words = list(filter(None, map(str.strip, text.translate(_ASCII_CUTS).split(), repeat(".,'"))))
+    if "".join(words).isalnum():
+        return words
+    return _LATIN_WORDS_PRECOMPOSED_RE.findall(text)
 
 
 def analyse_query_term(term: str, lang: str) -> list[Token]:

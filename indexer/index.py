@@ -27,7 +27,7 @@ import shutil
 import time
 import unicodedata
 from bisect import bisect_left
-from collections import Counter, deque
+from collections import Counter, _count_elements, deque  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -294,11 +294,11 @@ class _Vocabulary:
         self.langs.add(fl)
         if (df := self.df.get(fl)) is None:
             df = self.df[fl] = Counter()
-        df.update(set(text.terms))
+        _count(df, set(text.terms))  # df.update(...), without its checks of the argument
         if article.surface and text.written is not None:
             if (surface := self.surface.get(fl)) is None:
                 surface = self.surface[fl] = Counter()
-            surface.update(_surface_words(text.written))
+            _count(surface, _surface_words(text.written))
 
     def merge(self, other: _Vocabulary) -> None:
         """Add the counts of `other` (the vocabulary of the documents that follow)."""
@@ -315,6 +315,10 @@ class _Vocabulary:
 
     def to_json(self) -> dict:
         return {"df": self.df, "surface": self.surface}
+
+
+#: Counts one more of each element of an iterable in a Counter (its update's C helper).
+_count: Callable[[Counter[str], Iterable[str]], None] = _count_elements
 
 
 #: Most words the table of `_surface_words` holds (it is emptied when full).

@@ -242,3 +242,18 @@ def test_levenshtein():
     assert levenshtein("dividents", "dividends") == 1
     assert levenshtein("ab", "ba") == 2  # no transpositions, like both engines
     assert levenshtein("kitten", "sitting", limit=1) == 2
+
+
+def test_ascii_words_equal_the_token_regex():
+    """The string-method cut of ASCII text gives the tokens of the regex, separators and all."""
+    import random
+
+    from indexer.analysis import _LATIN_WORDS_PRECOMPOSED_RE, _ascii_words
+
+    rnd = random.Random(8)
+    alphabet = "ab1 .,'-_()\t\n;9Z"
+    texts = ["", "Article 1. The State's tax (10,5 %) on 1.000 'items'", "U.S.-Brazil", "a''b"]
+    texts += ["".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 14))) for _ in range(5000)]
+    texts += [f"a{c}b 1{c}2 {c}x{c}" for c in map(chr, range(128))]
+    for text in texts:
+        assert _ascii_words(text) == _LATIN_WORDS_PRECOMPOSED_RE.findall(text), text
