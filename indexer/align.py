@@ -1072,22 +1072,12 @@ def _mutual_best(pairs: Sequence[tuple[list[str], list[str]]], freq_a: Mapping[s
     with it, compared exactly."""
     import numpy as np
 
-    # words seen in two pairs or more (the others co-occur once at most), x in first-seen order
-    xs = list(dict.fromkeys(x for ta, _ in pairs for x in ta if x in twice_a))
-    ys = list(dict.fromkeys(y for _, tb in pairs for y in tb if y in twice_b))
+    in_a, in_b = _pair_sets(pairs)
+    # words seen in two pairs or more (the others co-occur once at most), in first-seen order
+    xs = [x for x in in_a if x in twice_a]
+    ys = [y for y in in_b if y in twice_b]
     if not xs or not ys:
         return {}
-    # word -> the pairs that have it, bit k for pair k, as 64-bit words
-    in_a = dict.fromkeys(xs, 0)
-    in_b = dict.fromkeys(ys, 0)
-    for k, (ta, tb) in enumerate(pairs):
-        bit = 1 << k
-        for x in ta:
-            if x in in_a:
-                in_a[x] |= bit
-        for y in tb:
-            if y in in_b:
-                in_b[y] |= bit
     n_words = (len(pairs) + 63) // 64
     mask = (1 << 64) - 1
 
@@ -1095,7 +1085,8 @@ def _mutual_best(pairs: Sequence[tuple[list[str], list[str]]], freq_a: Mapping[s
         return np.array([[(s >> (64 * w)) & mask for w in range(n_words)] for s in sets],
                         dtype=np.uint64)
 
-    words_a, words_b = bit_words(in_a.values()), bit_words(in_b.values())
+    # the pair sets as 64-bit words
+    words_a, words_b = bit_words(map(in_a.get, xs)), bit_words(map(in_b.get, ys))
     f = np.array([freq_a[x] for x in xs], dtype=float)
     g = np.array([freq_b[y] for y in ys], dtype=float)
     rows = max(1, DICE_BLOCK // (len(ys) * n_words))
@@ -1133,9 +1124,10 @@ def _mutual_best(pairs: Sequence[tuple[list[str], list[str]]], freq_a: Mapping[s
 EXACT_DICE_PAIRS = 20_000
 
 
-def _first_cooccurrence(pairs: Sequence[tuple[list[str], list[str]]]):
-    """A sort key of (x, y, dice) candidates: where x and y first co-occur in `pairs`."""
-    in_a: dict[str, int] = {}  # word -> the pairs that have it, bit k for pair k
+def _pair_sets(pairs: Sequence[tuple[list[str], list[str]]]
+               ) -> tuple[dict[str, int], dict[str, int]]:
+    """Per side, word -> the pairs that have it (bit k for pair k), in first-seen order."""
+    in_a: dict[str, int] = {}
     in_b: dict[str, int] = {}
     for k, (ta, tb) in enumerate(pairs):
         bit = 1 << k
@@ -1143,6 +1135,12 @@ def _first_cooccurrence(pairs: Sequence[tuple[list[str], list[str]]]):
             in_a[x] = in_a.get(x, 0) | bit
         for y in tb:
             in_b[y] = in_b.get(y, 0) | bit
+    return in_a, in_b
+
+
+def _first_cooccurrence(pairs: Sequence[tuple[list[str], list[str]]]):
+    """A sort key of (x, y, dice) candidates: where x and y first co-occur in `pairs`."""
+    in_a, in_b = _pair_sets(pairs)
     positions = [({t: i for i, t in enumerate(ta)}, {t: i for i, t in enumerate(tb)})
                  for ta, tb in pairs]
 
