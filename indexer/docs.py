@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from indexer import store
-from indexer.models import IndexDoc
+from indexer.models import IndexDoc, copy_with, make
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(IndexDoc))
 
@@ -32,17 +32,18 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
     with closing(store.connect(data_dir)) as db:
         parties = {r["id"]: tuple(json.loads(r["parties"] or "[]"))
                    for r in db.execute("SELECT id, parties FROM treaties")}
-        # Per top-level unit, the fields of its documents: all but their own (None here), in
-        # the order of IndexDoc's fields.
+        # Per top-level unit, a template of its documents: every field but their own (None
+        # here), in the order of IndexDoc's fields.
         tops = {}
         for r in db.execute("SELECT treaty, lang, eid, kind, number, label, title, topic"
                             " FROM units WHERE depth = 0 ORDER BY treaty, lang, seq"):
-            fields = tops[(r["treaty"], r["lang"], r["eid"])] = dict.fromkeys(_FIELDS)
+            fields = dict.fromkeys(_FIELDS)
             fields.update(
                 treaty=r["treaty"], parties=parties.get(r["treaty"], ()), lang=r["lang"],
                 kind=r["kind"], article_eid=r["eid"], number=r["number"], label=r["label"],
                 title=r["title"] or "", topic=r["topic"] or "", topic_names=topic_names(r["topic"]),
             )
+            tops[(r["treaty"], r["lang"], r["eid"])] = make(IndexDoc, **fields)
         rows = db.cursor()
         rows.row_factory = None  # plain tuples, in the order of the columns selected
         # A top-level unit with paragraphs is indexed through them: it is left out here (not
@@ -52,18 +53,8 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
                      "SELECT 1 FROM units AS c WHERE c.treaty = u.treaty AND c.lang = u.lang"
                      " AND c.top = u.top AND c.depth = 1))"
                      " ORDER BY treaty, lang, seq")
-        new = object.__new__
         for treaty, lang, top, uid, eid, text, raw in rows:
-            # IndexDoc(id=uid, eid=eid, text=text, raw=raw, **others) without the frozen
-            # dataclass's field-by-field __init__ (IndexDoc has no __post_init__, no defaults)
-            doc = new(IndexDoc)
-            state = doc.__dict__
-            state.update(tops[treaty, lang, top])
-            state["id"] = uid
-            state["eid"] = eid
-            state["text"] = text
-            state["raw"] = raw
-            yield doc
+            yield copy_with(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw)
 
 
 #: File of an index generation that names its groups: ``{"keys": [[treaty, lang, article

@@ -439,7 +439,7 @@ def build_index(
                 if group == len(sizes):
                     sizes.append(0)
                 sizes[group] += 1
-                yield Row(row.data, row.own_keywords, row.own_texts, row.article, row.key, group)
+                yield row._replace(group=group)
                 n += 1
                 if progress is not None and n % 1000 == 0:
                     progress(n)
