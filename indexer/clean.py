@@ -143,9 +143,14 @@ def ends_sentence(line: str) -> bool:
     return bool(s) and s[-1] in _TERMINALS
 
 
+def _has_edge_rule(text: str) -> bool:
+    """Has `text` a character `_EDGE_DRAWING` strips besides whitespace?"""
+    return "|" in text or "_" in text or "¦" in text or "│" in text
+
+
 def strip_drawing(line: str) -> str:
     """`line` without the signature-block rules (``|``, ``___``) at its edges."""
-    if "|" not in line and "_" not in line and "¦" not in line and "│" not in line:
+    if not _has_edge_rule(line):
         return line.strip()  # only whitespace to remove (the regex tries every position)
     return _EDGE_DRAWING.sub("", line).strip()
 
@@ -603,7 +608,7 @@ def clean(text: str) -> Cleaned:
     han = _HAN.search(text) is not None
     kinds = _furniture_kinds(text, lines, [not s for s in stripped], han)
     # Without form feeds and drawing rules in the text, a line's body is the line stripped.
-    plain = "\f" not in text and not any(ch in text for ch in "|_¦│")
+    plain = "\f" not in text and not _has_edge_rule(text)
     vocab = _Vocabulary(text)
     furniture: list[Line] = []
     blocks: list[list[_Phys]] = []
