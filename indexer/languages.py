@@ -104,10 +104,10 @@ def _model(path: Path) -> tuple[Any, ...]:
     sidecar loads in a tenth of that and is remade when the model file changes."""
     from py3langid.modelio import load_model
 
-    from indexer.lexicon import _read_sidecar, _write_sidecar, default_cache_dir
+    from indexer.lexicon import default_cache_dir, read_sidecar, write_sidecar
 
     side = default_cache_dir() / "langid" / f"{path.name}.pickle"
-    model = _read_sidecar(side, path)
+    model = read_sidecar(side, path)
     if isinstance(model, tuple) and len(model) == 6:
         return model
     model = tuple(load_model(path))
@@ -115,7 +115,7 @@ def _model(path: Path) -> tuple[Any, ...]:
         side.parent.mkdir(parents=True, exist_ok=True)
     except OSError:  # a read-only data directory: no sidecar
         return model
-    _write_sidecar(side, path, model)
+    write_sidecar(side, path, model)
     return model
 
 

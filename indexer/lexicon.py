@@ -146,14 +146,14 @@ class Lexicon:
         side = self.path.with_name(
             f"{self.path.stem}-symspell-z{int(SYMSPELL_MIN_ZIPF * 10)}-d{SYMSPELL_DISTANCE}"
             f"-p{SYMSPELL_PREFIX}.pickle")
-        stored = _read_sidecar(side, self.path)
+        stored = read_sidecar(side, self.path)
         if isinstance(stored, bytes):
             sym = SymSpell(max_dictionary_edit_distance=SYMSPELL_DISTANCE,
                            prefix_length=SYMSPELL_PREFIX)
             if sym.load_pickle(stored, from_bytes=True):
                 return sym
         sym = build_symspell(self.zipf)
-        _write_sidecar(side, self.path, sym.save_pickle(to_bytes=True))
+        write_sidecar(side, self.path, sym.save_pickle(to_bytes=True))
         return sym
 
 
@@ -174,7 +174,7 @@ def _stamp(source: Path) -> tuple[int, int, int]:
     return _SIDECAR_VERSION, st.st_size, st.st_mtime_ns
 
 
-def _read_sidecar(side: Path, source: Path) -> Any:
+def read_sidecar(side: Path, source: Path) -> Any:
     """The payload pickled in `side` if it was made from `source` as it is now, else None."""
     try:
         with side.open("rb") as f:
@@ -185,7 +185,7 @@ def _read_sidecar(side: Path, source: Path) -> Any:
         return None
 
 
-def _write_sidecar(side: Path, source: Path, payload: object) -> None:
+def write_sidecar(side: Path, source: Path, payload: object) -> None:
     """Pickle `payload` to `side` (atomically; a read-only cache is left alone)."""
     tmp = side.with_name(f"{side.name}.{os.getpid()}.tmp")
     try:
@@ -225,14 +225,14 @@ def build_lexicon(lang: str, path: Path, min_zipf: float = MIN_ZIPF) -> None:
 def _read(path: Path) -> dict[str, float]:
     """The lexicon in `path`, from its pickled sidecar when that is current."""
     side = path.with_suffix(".pickle")
-    zipf = _read_sidecar(side, path)
+    zipf = read_sidecar(side, path)
     if isinstance(zipf, dict):
         return zipf
     # one float object per centi-zipf value: equal to c / 100, and a smaller, faster pickle
     table = [c / 100 for c in range(1000)]
     zipf = {word: table[c] if 0 <= c < 1000 else c / 100
             for word, c in json.loads(path.read_text(encoding="utf-8")).items()}
-    _write_sidecar(side, path, zipf)
+    write_sidecar(side, path, zipf)
     return zipf
 
 
