@@ -203,7 +203,7 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None,
     heads = {i: h for i, t in enumerate(texts) if (h := article_heading(t)) is not None}
     runs = _runs(heads)
     scores = LineScores(texts, lang)  # topic evidence of this version's lines
-    main, _others = _pick_main(runs, heads, texts, lang, scores)
+    main = _pick_main(runs, heads, texts, lang, scores)
     regions = _regions(runs, main, texts, heads)
     units: list[Unit] = []
     # lines outside the main treaty region
@@ -264,7 +264,7 @@ def _runs(heads: dict[int, Heading]) -> list[list[int]]:
 
 
 def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence[str], lang: str,
-               scores: LineScores) -> tuple[int | None, list[int]]:
+               scores: LineScores) -> int | None:
     """Index of the run that is the treaty: most articles that read as tax-treaty topics.
 
     An article adds at most `_ARTICLE_MAX` to its run's total (1.0 for topic evidence, 0.3
@@ -272,9 +272,9 @@ def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence
     as soon as even full marks for its remaining articles could not beat the best total
     found: it cannot be the treaty (the treaty's total is always weighed in full)."""
     if not runs:
-        return None, []
+        return None
     if len(runs) == 1:
-        return 0, []  # nothing to choose from: the scores below would not matter
+        return 0  # nothing to choose from: the scores below would not matter
     best: tuple[float, int, int] | None = None
     for r in sorted(range(len(runs)), key=lambda r: (-len(runs[r]), r)):
         run = runs[r]
@@ -293,7 +293,7 @@ def _pick_main(runs: list[list[int]], heads: dict[int, Heading], texts: Sequence
             if best is None or (total, len(run), r) > best:
                 best = (total, len(run), r)
     assert best is not None  # the longest run is always weighed in full
-    return best[2], [r for r in range(len(runs)) if r != best[2]]
+    return best[2]
 
 
 #: The most one article adds to its run's total in `_pick_main`.
