@@ -885,7 +885,9 @@ _NEXT = {"article": ("paragraph", "paragraph"), "paragraph": ("point", "point"),
 
 def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
                  lang_a: str, lang_b: str, model: Model, out_links: list[Link],
-                 out_unmatched: list[Unmatched]) -> None:
+                 out_unmatched: list[Unmatched], deepest: str = "point") -> None:
+    """Align two lists of siblings of `level` and, below every 1-1 bead, their children,
+    down to the level `deepest` ("paragraph": no points)."""
     if not units_a and not units_b:
         return
     seg_a, merged_a = model.segments(units_a, level, lang_a)
@@ -903,7 +905,7 @@ def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
             for j in bead.b:
                 out_links.append(Link(units_a[i].eid, lang_a, units_b[j].eid, lang_b, level,
                                       round(bead.score, 4), bead.method, bead.evidence))
-        if len(bead.a) == 1 and len(bead.b) == 1:
+        if len(bead.a) == 1 and len(bead.b) == 1 and level != deepest:
             ua, ub = units_a[bead.a[0]], units_b[bead.b[0]]
             child_kind, child_level = _NEXT[level]
             ca, cb = _children(ua, child_kind), _children(ub, child_kind)
@@ -911,7 +913,8 @@ def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
                 # one version splits the article into paragraphs, the other does not: the
                 # unsplit article stands as its one paragraph
                 ca, cb = ca or [ua], cb or [ub]
-            _align_level(ca, cb, child_level, lang_a, lang_b, model, out_links, out_unmatched)
+            _align_level(ca, cb, child_level, lang_a, lang_b, model, out_links, out_unmatched,
+                         deepest)
 
 
 def _top(version: Version) -> list[Unit]:
@@ -1155,8 +1158,9 @@ def _first_cooccurrence(pairs: Sequence[tuple[list[str], list[str]]]):
 
 def align_pair(va: Version, vb: Version, shared: dict | None = None
                ) -> tuple[list[Link], list[Unmatched], Model]:
-    """Align two language versions: a first pass with cognates only, then a second with the
-    lexicon learnt from the first.
+    """Align two language versions: a first pass with cognates only, down to paragraphs,
+    then a second, in full, with the lexicon learnt from the first's paragraph links (with
+    cognates only again when none is learnt).
 
     `shared` holds what the pairs of one treaty share about its versions (filled here; the
     caller keeps it for the treaty's other pairs and no longer): each version's document
@@ -1173,14 +1177,17 @@ def align_pair(va: Version, vb: Version, shared: dict | None = None
     model._segment_lists = shared.setdefault("segments", {})
     measured = _calibration_pairs(va, vb, model)  # the same for both passes
     _calibrate(va, vb, model, measured)
+    # the lexicon is learnt from paragraph links only: the first pass stops there
     links: list[Link] = []
-    unmatched: list[Unmatched] = []
-    _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, unmatched)
+    _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, [],
+                 "paragraph")
     _learn_lexicon(va, vb, links, model)
     if model.lexicon:
         _calibrate(va, vb, model, measured)
-        links, unmatched = [], []
-        _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, unmatched)
+    # without a lexicon, the first pass in full (the same model: an empty lexicon weighs as
+    # none, and the calibration is the first one)
+    links, unmatched = [], []
+    _align_level(_top(va), _top(vb), "article", va.lang, vb.lang, model, links, unmatched)
     return links, unmatched, model
 
 

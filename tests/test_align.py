@@ -251,10 +251,10 @@ def _gold_text(path: Path, gold: dict[int, tuple[str, str]]) -> dict[tuple[str, 
 
 
 @pytest.fixture(scope="module")
-def extra_ingested(extra_dir, tmp_path_factory):
-    """The en/sv files through the real pipeline stages (`process`, then the links `ingest`
-    stores: `align_corpus`), without the store and search index, to keep the tests fast."""
-    from indexer.align import align_corpus
+def extra_items(extra_dir):
+    """The en/sv files through the real pipeline stages (`process`), without the store and
+    search index, to keep the tests fast: the case, the (treaty, Version) items and where
+    each paragraph starts."""
     from indexer.models import DocMeta
     from indexer.pipeline import process
     from indexer.read import read_file
@@ -272,8 +272,16 @@ def extra_ingested(extra_dir, tmp_path_factory):
                     for u in v.units:
                         for c in u.children:
                             starts[t["treaty"], lang, c.eid] = c.start
-    rows = align_corpus(items)
-    return case, rows, starts
+    return case, items, starts
+
+
+@pytest.fixture(scope="module")
+def extra_ingested(extra_items):
+    """`extra_items` with the links `ingest` stores for them (`align_corpus`)."""
+    from indexer.align import align_corpus
+
+    case, items, starts = extra_items
+    return case, align_corpus(items), starts
 
 
 def measure(case_treaty: dict, rows: list[tuple], starts: dict, extra: Path) -> dict:
@@ -489,3 +497,74 @@ def test_mutual_best_as_candidates_one_by_one(monkeypatch, block: int) -> None:
         got = align._mutual_best(pairs, freq_a, freq_b, twice_a, twice_b)
         assert expected
         assert list(got.items()) == list(expected.items())
+
+
+def _align_pair_first_pass_in_full(va, vb):
+    """`align_pair` as it was before its first pass stopped at paragraphs: the first pass at
+    every level, the second with the lexicon learnt from it, or the first pass's links when
+    that lexicon is empty."""
+    from indexer import align
+
+    shared: dict = {}
+    df_a, n_a = align._shared_df(va, shared)
+    df_b, n_b = align._shared_df(vb, shared)
+    model = align.Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
+    measured = align._calibration_pairs(va, vb, model)
+    align._calibrate(va, vb, model, measured)
+    links, unmatched = [], []
+    align._align_level(align._top(va), align._top(vb), "article", va.lang, vb.lang, model,
+                       links, unmatched)
+    align._learn_lexicon(va, vb, links, model)
+    if model.lexicon:
+        align._calibrate(va, vb, model, measured)
+        links, unmatched = [], []
+        align._align_level(align._top(va), align._top(vb), "article", va.lang, vb.lang, model,
+                           links, unmatched)
+    return links, unmatched, model
+
+
+def _assert_pairs_as_with_a_full_first_pass(versions) -> int:
+    """`align_pair` of every pair of `versions` gives what the reference does; returns how
+    many pairs had an empty lexicon."""
+    from indexer import align
+
+    empty = 0
+    for va, vb in combinations(align.merge_versions(versions), 2):
+        align.align_versions("", [])  # empties the per-treaty caches
+        links, unmatched, model = align_pair(va, vb)
+        align.align_versions("", [])
+        ref_links, ref_unmatched, ref = _align_pair_first_pass_in_full(va, vb)
+        assert links == ref_links
+        assert unmatched == ref_unmatched
+        assert model.lexicon == ref.lexicon
+        assert (model.ratio, model.calibrated, model.lex_pos, model.lex_neg, model.lex_var) == (
+            ref.ratio, ref.calibrated, ref.lex_pos, ref.lex_neg, ref.lex_var)
+        assert links
+        empty += not model.lexicon
+    return empty
+
+
+@pytest.mark.parametrize("variant", ["as stored", "numbers stripped", "paragraphs dropped"])
+def test_first_pass_to_paragraphs_gives_the_same_links(ingested, variant):
+    """The first pass stops at paragraphs (the lexicon is learnt from paragraph links only);
+    the links are those of a first pass at every level, with a lexicon (br-se-1965) and
+    without one (es-pt-1993, whose one article learns none), so that the first pass's links
+    are the result."""
+    empty = 0
+    for treaty in ("br-se-1965", "es-pt-1993"):
+        versions = list(_versions(ingested, treaty).values())
+        if variant == "numbers stripped":
+            versions[-1] = _strip_numbers(versions[-1])
+        elif variant == "paragraphs dropped":
+            versions[-1] = _every_other_paragraph_dropped(versions[-1])
+        empty += _assert_pairs_as_with_a_full_first_pass(versions)
+    assert empty
+
+
+def test_first_pass_to_paragraphs_gives_the_same_links_extra(extra_items):
+    _, items, _ = extra_items
+    by_treaty: dict = {}
+    for treaty, v in items:
+        by_treaty.setdefault(treaty, []).append(v)
+    for versions in by_treaty.values():
+        _assert_pairs_as_with_a_full_first_pass(versions)
