@@ -1082,11 +1082,12 @@ def _mutual_best(pairs: Sequence[tuple[list[str], list[str]]], freq_a: Mapping[s
     if not xs or not ys:
         return {}
     n_words = (len(pairs) + 63) // 64
-    mask = (1 << 64) - 1
 
     def bit_words(sets: Iterable[int]) -> np.ndarray:
-        return np.array([[(s >> (64 * w)) & mask for w in range(n_words)] for s in sets],
-                        dtype=np.uint64)
+        # word w of a set is its bits 64w..64w+63: its bytes 8w..8w+7, little-endian
+        size = 8 * n_words
+        data = b"".join([s.to_bytes(size, "little") for s in sets])
+        return np.frombuffer(data, dtype="<u8").astype(np.uint64).reshape(-1, n_words)
 
     # the pair sets as 64-bit words
     words_a, words_b = bit_words(map(in_a.get, xs)), bit_words(map(in_b.get, ys))
