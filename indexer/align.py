@@ -574,7 +574,7 @@ def lexical(a: Segment, b: Segment, model: Model) -> float:
     lexicon = model.lexicon
     got = model._lexical.get((a.eids, b.eids))
     if got is None or got.toks_a is not a.toks or got.toks_b is not b.toks:
-        got = model._lexical[a.eids, b.eids] = _lexical_plain(a, b, model)
+        got = _lexical_plain(a, b, model)  # (stored with its value below)
     elif got.lexicon is lexicon:
         return got.value
     if not lexicon or got.fwd is None:
@@ -589,7 +589,9 @@ def lexical(a: Segment, b: Segment, model: Model) -> float:
                      + pb.share(got.back | pb.types.intersection(translated))) / 2
         else:
             value = got.plain
-    model._lexical[a.eids, b.eids] = got._replace(lexicon=lexicon, value=value)
+    # (as got._replace(lexicon=lexicon, value=value), without its keyword machinery)
+    model._lexical[a.eids, b.eids] = _Lexical(got.toks_a, got.toks_b, lexicon, value, got.fwd,
+                                              got.back, got.plain)
     return value
 
 
