@@ -252,7 +252,17 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
 
 def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]],
                    alone: frozenset[str] = frozenset()) -> list[tuple]:
-    return [_process_entry(corpus_dir, entry, sha, entry.file in alone) for entry, sha in jobs]
+    """`_process_entry` of each job, in a worker process. A document alone in its treaty is
+    final here, so it goes back as its store rows (`store.rows_of`), with None for its
+    removed rows: plain tuples cost a fraction of the document's objects to pickle and
+    unpickle."""
+    out = []
+    for entry, sha in jobs:
+        rep, item, links = _process_entry(corpus_dir, entry, sha, entry.file in alone)
+        if item is not None and entry.file in alone:
+            item = (store.rows_of(*item), None)
+        out.append((rep, item, links))
+    return out
 
 
 def _worker_count(corpus_dir: Path, entries: Sequence[manifest.Entry], workers: int | None

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from indexer.errors import StoreError
 from indexer.models import Document, Unit
@@ -81,26 +82,38 @@ def _flatten(unit: Unit, treaty: str, lang: str, file: str, top: str, parent: st
         yield from _flatten(child, treaty, lang, file, top, unit.eid, depth + 1, counter)
 
 
-def _insert_document(db: sqlite3.Connection, doc: Document, removed: Iterable[tuple]) -> None:
+class StoreRows(NamedTuple):
+    """A document as the rows `write` inserts for it (`rows_of`): plain tuples, which a worker
+    process that made the document hands over far more cheaply than the document itself."""
+
+    document: tuple  # the row of the documents table
+    units: list[tuple]  # the rows of the units table, in order
+    removed: list[tuple]  # the rows of the removed table
+
+
+def rows_of(doc: Document, removed: Iterable[tuple]) -> StoreRows:
+    """The rows of `doc` and its removed furniture (`removed`: (start, end, raw, reason))."""
     m = doc.meta
-    db.execute(
-        "INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)",
-        (m.file, m.treaty, doc.sha256, doc.encoding, doc.source_lines,
-         json.dumps([v.lang for v in doc.versions]), json.dumps(list(doc.warnings)),
-         json.dumps({"parties": m.parties, "signed": m.signed, "place": m.place,
-                     "title": m.title, "article": m.article, "guessed": m.guessed},
-                    ensure_ascii=False)),
+    document = (
+        m.file, m.treaty, doc.sha256, doc.encoding, doc.source_lines,
+        json.dumps([v.lang for v in doc.versions]), json.dumps(list(doc.warnings)),
+        json.dumps({"parties": m.parties, "signed": m.signed, "place": m.place,
+                    "title": m.title, "article": m.article, "guessed": m.guessed},
+                   ensure_ascii=False),
     )
     counter = [0]
+    units: list[tuple] = []
     for version in doc.versions:
-        rows = []
         for unit in version.units:
-            rows.extend(_flatten(unit, m.treaty, version.lang, m.file, unit.eid, None, 0,
-                                 counter))
-        db.executemany(f"INSERT INTO units VALUES ({','.join('?' * 24)})", rows)
-    db.executemany(
-        "INSERT INTO removed VALUES (?,?,?,?,?)", [(m.file, *r) for r in removed]
-    )
+            units.extend(_flatten(unit, m.treaty, version.lang, m.file, unit.eid, None, 0,
+                                  counter))
+    return StoreRows(document, units, [(m.file, *r) for r in removed])
+
+
+def _insert_rows(db: sqlite3.Connection, rows: StoreRows) -> None:
+    db.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", rows.document)
+    db.executemany(f"INSERT INTO units VALUES ({','.join('?' * 24)})", rows.units)
+    db.executemany("INSERT INTO removed VALUES (?,?,?,?,?)", rows.removed)
 
 
 def _insert_links(db: sqlite3.Connection, links: Iterable[tuple]) -> None:
@@ -164,10 +177,13 @@ def file_treaties(data_dir: Path) -> dict[str, str]:
         return dict(db.execute("SELECT file, treaty FROM documents"))
 
 
-def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple], list[tuple]]],
+def write(data_dir: Path,
+          documents: Iterable[tuple[Document, list[tuple], list[tuple]]
+                              | tuple[StoreRows, None, list[tuple]]],
           keep: Iterable[str] = (), links: Iterable[tuple] = ()) -> Path:
     """Write a new store: `documents` (each with its removed furniture rows and the link rows
-    made with it, inserted as they come so that nothing piles up in memory) plus the `keep`
+    made with it, inserted as they come so that nothing piles up in memory; a document may
+    come as its `rows_of`, with None for its removed rows) plus the `keep`
     files copied unchanged from the current store, then the remaining `links`; then atomically
     replace the old one. `keep` and `links` are read only after `documents` is exhausted, so a
     generator of documents may still fill them."""
@@ -184,7 +200,7 @@ def write(data_dir: Path, documents: Iterable[tuple[Document, list[tuple], list[
             db.executescript(SCHEMA)
             db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
             for doc, removed, doc_links in documents:  # may be a generator
-                _insert_document(db, doc, removed)
+                _insert_rows(db, doc if isinstance(doc, StoreRows) else rows_of(doc, removed))
                 _insert_links(db, doc_links)
             keep = list(keep)  # read after the documents, which may have decided it
             if keep and final.exists():
