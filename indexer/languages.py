@@ -404,6 +404,33 @@ def _letters(text: str) -> int:
 _ASCII_NON_LETTERS = {code: None for code in range(128) if not chr(code).isalpha()}
 
 
+def _letter_counts(texts: Sequence[str]) -> list[int]:
+    """`_letters` of each of `texts` (one document's lines), in one vectorised pass over
+    their code points: `str.isalpha` of the Basic Multilingual Plane looked up in a table,
+    of the few characters beyond it asked one by one."""
+    joined = "".join(texts)
+    if joined.isascii():
+        codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+        alpha = _alpha_table()[codes]
+    else:  # (surrogatepass: a lone surrogate, no letter, is counted as the table says)
+        codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        astral = codes > 0xFFFF
+        alpha = _alpha_table()[np.where(astral, 0, codes)]
+        if astral.any():
+            alpha[astral] = [chr(code).isalpha() for code in codes[astral].tolist()]
+    totals = np.zeros(len(codes) + 1, dtype=np.int64)
+    np.cumsum(alpha, out=totals[1:])
+    sizes = np.array([len(text) for text in texts], dtype=np.int64)
+    ends = np.cumsum(sizes)
+    return (totals[ends] - totals[ends - sizes]).tolist()
+
+
+@lru_cache(maxsize=1)
+def _alpha_table() -> np.ndarray:
+    """`str.isalpha` of every code point of the Basic Multilingual Plane."""
+    return np.array([chr(code).isalpha() for code in range(0x10000)], dtype=bool)
+
+
 def cue_scores(text: str, candidates: Sequence[str]) -> Counter[str]:
     """Lexical score per candidate: strong cue words count 2, function words 1."""
     scores: Counter[str] = Counter()
@@ -628,7 +655,7 @@ def split(
     Every input line ends up in exactly one stream with `lang` set; a paragraph interrupted by
     another language's page or column is joined into one Line (its start/end span the gap).
     """
-    letters = [_letters(line.text) for line in lines]
+    letters = _letter_counts([line.text for line in lines])
     scripts = [_script(line.text, n) for line, n in zip(lines, letters)]
     labels = _label_long(lines, candidates, letters, scripts)
     langs = _document_languages(letters, labels, candidates)

@@ -396,21 +396,30 @@ def _dp(
         if cand.get(pos[a]) == "unnumbered" and count is None:
             prior -= P_UNNUMBERED
         priors.append(prior)
+    # the articles that may follow a boundary at pos[a] in layer k, (b, seg_info) each,
+    # made once per a for the states ending there (once for all layers when not pruning:
+    # then they do not depend on k)
+    steps: dict[int, list[tuple[int, tuple[float, int, list[tuple[str | None, float]]]]]] = {}
     for k in range(2, max_k + 1):
         layer: dict[tuple[int, int, str | None], tuple[float, tuple | None]] = {}
         number = n0 + k - 1 if n0 else None
         refd = _has_refs(refs, number)
+        if prune:
+            steps = {}
         for (a, _kk, t_prev), (sc_prev, _) in previous.items():
             if a >= m:
                 continue
             base = sc_prev + priors[a]
             rank_prev = RANK[t_prev] if t_prev else None
             back = (a, k - 1, t_prev)
-            for b in range(a + 1, last_end[a] + 1):  # no forced boundary strictly inside
-                if prune and not fewest[b] <= count - k <= m - b:  # type: ignore[operator]
-                    continue  # (`viable`)
-                info = seg_cache.get((a, b))
-                pen, paras, options = info if info is not None else seg_info(a, b)
+            row = steps.get(a)
+            if row is None:
+                row = steps[a] = [
+                    (b, seg_info(a, b))
+                    for b in range(a + 1, last_end[a] + 1)  # no forced boundary strictly inside
+                    if not prune or fewest[b] <= count - k <= m - b  # type: ignore[operator]
+                ]  # (`viable`)
+            for b, (pen, paras, options) in row:
                 for topic, fit in options:
                     sc = base + fit - pen
                     if topic and t_prev and RANK[topic] <= rank_prev:  # type: ignore[operator]

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 import ahocorasick
@@ -466,6 +467,7 @@ class _Folder:
 
 
 _ANY_CHAR = re.compile(r"[\s\S]")
+_second = itemgetter(1)  # the value of an Aho-Corasick match (end, value)
 
 
 def _search(kw: _Keyword, text: str, low: str | None) -> bool:
@@ -630,7 +632,8 @@ class _Table:
         found = set(self.always)
         users = self.users
         if self.literals:
-            for j in {j for _end, j in self.finder.iter(low)}:
+            # the literals found (each once: a common one occurs many times), collected in C
+            for j in set(map(_second, self.finder.iter(low))):
                 found.update(users[j])
         return frozenset(found)
 
@@ -811,7 +814,11 @@ def _with_opening(whole: dict[str, float], opening: dict[str, float]) -> dict[st
 
 def _opening(text: str) -> str:
     """The start of the body: skip a short heading line ("Article V", "ARTIGO 5")."""
-    lines = text.splitlines()
+    # Only the text's start can matter: a first line shorter than 40 characters lies in
+    # it (a longer one is long there too), and `OPENING_CHARS` characters of the joined
+    # rest come from at most twice as many (a "\r\n" break becomes one "\n"), plus a
+    # break that may be cut in two at the end.
+    lines = text[: 40 + 2 + 2 * OPENING_CHARS + 2].splitlines()
     if len(lines) > 1 and len(lines[0]) < 40:
         text = "\n".join(lines[1:])
     return text[:OPENING_CHARS]

@@ -177,3 +177,22 @@ def test_setting_a_lines_language_is_dataclass_replace():
     copy_ = _with_lang(line, "pt")
     assert copy_ == replace(line, lang="pt")
     assert line.lang == "en" and copy_ is not line
+
+
+def test_letter_counts_match_letters() -> None:
+    """`_letter_counts` (one vectorised pass over a document's lines) gives `_letters` of each
+    line: any characters, beyond the Basic Multilingual Plane and lone surrogates included."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from indexer.languages import _letter_counts, _letters
+
+    assert _letter_counts([]) == []
+    assert _letter_counts(["", "Artigo 5.º", "第五条", "\ud800x\U0001d400é1"]) == [0, 7, 3, 3]
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.text(max_size=40), max_size=8))
+    def check(texts: list[str]) -> None:
+        assert _letter_counts(texts) == [_letters(text) for text in texts]
+
+    check()
