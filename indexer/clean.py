@@ -111,6 +111,11 @@ _STARTS_ALONE = re.compile(
 )
 
 
+# A heading or a label, in one match telling which opened the line: group 1 a heading
+# (`is_heading`), 2 a label (tried in that order, so a heading always matches as one).
+_HEADING_OR_LABEL = re.compile(f"({_ANY_HEADING.pattern})|((?x:{_LABEL.pattern}))")
+
+
 def is_heading(line: str) -> bool:
     """A line that is only a heading ("Artikel I", "ARTICLE 5", "第三条 ...")."""
     return _ANY_HEADING.match(line) is not None
@@ -525,22 +530,26 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
     """Does this block show hard-wrapped layout (so its lines should be re-joined)?
 
     `han`: may the block contain Han characters (False when its document has none)."""
-    texts = [p.text for p in block]
-    if len(texts) < 2 or (han and any(_HAN.search(t) for t in texts)):
+    if len(block) < 2:
         return False
-    width = max(len(t) for t in texts)
+    texts = [p.text for p in block]
+    if han and _HAN.search("\n".join(texts)):  # (one search: a line break is no Han)
+        return False
+    widths = list(map(len, texts))
+    width = max(widths)
     if len(texts) == 2:
         return (
             doc_wrapped
             and width <= 120
             and (_soft_break(block[0], block[1]) or not block[0].ends)
         )
-    widths = [len(t) for t in texts[:-1]]
-    even = sum(w >= 0.5 * width for w in widths) / len(widths)
+    half = 0.5 * width
+    even = len([w for w in widths[:-1] if w >= half]) / (len(widths) - 1)
     if even < 0.6 or width > 200:
         return False
     pairs = list(itertools.pairwise(block))
-    soft = sum(_soft_break(a, b) for a, b in pairs)
+    # (`_soft_break` of each pair, spelled out)
+    soft = len([b for a, b in pairs if not a.ends and b.text[:1].islower()])
     if soft >= 0.3 * len(pairs):
         return True
     if not doc_wrapped:
@@ -552,13 +561,19 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
     return open_ends >= 0.5 * len(pairs)
 
 
-def _join_texts(group: list[_Phys], vocab: _Vocabulary) -> str:
+def _join_texts(group: list[_Phys], vocab: _Vocabulary, han: bool = True) -> str:
     """`join_lines` of the texts of `group` in turn, made in one join: the texts are
     stripped and not empty, so each join only adds a space (none between Han characters)
-    unless the text so far ends in a hyphen; then that text is made and `join_lines` asked."""
-    parts = [group[0].text]
-    for p in group[1:]:
-        tail = p.text
+    unless the text so far ends in a hyphen; then that text is made and `join_lines` asked.
+    `han`: may the texts contain Han characters (False when their document has none).
+
+    Without Han characters, the texts joined by single spaces are the answer when no text
+    but the last ends in a hyphen."""
+    texts = [p.text for p in group]
+    if not han and _HYPHENS.isdisjoint([t[-1] for t in texts[:-1]]):
+        return " ".join(texts)
+    parts = [texts[0]]
+    for tail in texts[1:]:
         last = parts[-1][-1]  # (the text so far ends as its last part does)
         if last in _HYPHENS:
             parts = [join_lines("".join(parts), tail, vocab)]
@@ -570,17 +585,24 @@ def _join_texts(group: list[_Phys], vocab: _Vocabulary) -> str:
     return "".join(parts)
 
 
-def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line]:
+def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary, han: bool = True
+             ) -> list[Line]:
     if not wrapped:
         return [_line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
-    width = max(len(p.text) for p in block)
+    width = max([len(p.text) for p in block])
     groups: list[list[_Phys]] = []
     prev_heading = False  # is_heading of the line before, asked once per line
     for p in block:
-        heading = is_heading(p.text)
+        # (`is_heading` and the first two tests of `_opens_item` in one match)
+        m = _HEADING_OR_LABEL.match(p.text)
+        heading = m is not None and m.lastindex == 1
         if groups:
             prev = groups[-1][-1]
-            new_item = _opens_item(p.text, heading, prev.ends or not prev.text) or prev_heading
+            new_item = (
+                m is not None
+                or prev_heading
+                or ((prev.ends or not prev.text) and HEADING_START.match(p.text) is not None)
+            )
             if new_item and _REFERENCE.match(p.text) and _ENDS_IN_LETTER.search(prev.text):
                 new_item = prev_heading  # "... paragraph" + "(1) of this Article"
             short_end = prev.ends and len(prev.text) < 0.6 * width
@@ -592,7 +614,7 @@ def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary) -> list[Line
         prev_heading = heading
     out = []
     for group in groups:
-        text = group[0].text if len(group) == 1 else _join_texts(group, vocab)
+        text = group[0].text if len(group) == 1 else _join_texts(group, vocab, han)
         raw = "\n".join(p.raw for p in group)
         first, last = group[0], group[-1]
         out.append(_line(text, raw, first.number, last.number, first.page, first.block))
@@ -646,5 +668,5 @@ def clean(text: str) -> Cleaned:
         # (a block wrapped on its own is wrapped in any document: only the rest is judged again)
         if wrapped is None or (doc_wrapped and not wrapped):
             wrapped = _wrapped(b, doc_wrapped, han)
-        out.extend(_logical(b, wrapped, vocab))
+        out.extend(_logical(b, wrapped, vocab, han))
     return Cleaned(lines=tuple(out), furniture=tuple(furniture))
