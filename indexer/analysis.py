@@ -26,7 +26,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import repeat
+from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -91,10 +91,6 @@ def _latin_token_re(wch: str, named: bool) -> re.Pattern[str]:
 
 _LATIN_TOKEN_RE = _latin_token_re(_WCH, named=True)
 _LATIN_WORDS_RE = _latin_token_re(_WCH, named=False)
-#: The same for text without combining accents: one character class per character instead
-#: of two alternatives, twice as fast.
-_LATIN_WORDS_PRECOMPOSED_RE = _latin_token_re(rf"[^\W_{_CJK}]", named=False)
-_COMBINING_RE = re.compile(r"[\u0300-\u036f]")
 _ALNUM_RE = re.compile(r"[^\W_]")
 
 # Portuguese suffixes as they look once folded, and the accented form the stemmer knows.
@@ -189,17 +185,20 @@ _TERMS_MAX = 200_000
 _term_tables: dict[str, dict[str, str]] = {}
 
 
-def _token_term(token: str, lang: str) -> str:
-    """The term `_analyse_latin` makes of `token`, one match of `_LATIN_TOKEN_RE`. (The
-    alternative that matches a token alone is the one that matched it in its text.)"""
+def _token_term(token: str, lang: str) -> str | None:
+    """The term `_analyse_latin` makes of `token`, one match of `_LATIN_TOKEN_RE` (the
+    alternative that matches a token alone is the one that matched it in its text); None when
+    `token` is not one whole token (a piece of text for `_latin_words`)."""
     m = _LATIN_TOKEN_RE.fullmatch(token)
-    assert m is not None
+    if m is None:
+        return None
     return _latin_term(token, lang, True) if m.lastgroup == "word" else token
 
 
-def _latin_terms(tokens: list[str], lang: str) -> list[str]:
-    """The term of each token, through a per-language table: only the tokens new to it are
-    analysed, one by one (and only when there are some is the set of them made)."""
+def _latin_terms(tokens: list[str], lang: str) -> list[str | None]:
+    """The term of each token (None for a piece of text that is not one token), through a
+    per-language table: only the tokens new to it are analysed, one by one (and only when
+    there are some is the set of them made)."""
     table = _term_tables.setdefault(lang, {})
     try:
         return list(map(table.__getitem__, tokens))
@@ -212,6 +211,37 @@ def _latin_terms(tokens: list[str], lang: str) -> list[str]:
     for token in new:
         table[token] = _token_term(token, lang)
     return list(map(table.__getitem__, tokens))
+
+
+#: The ASCII characters in no Latin token (all but letters, digits and the separators . , '
+#: that join one between word characters), each to a space: as a `bytes.translate` table of
+#: UTF-8, which changes only ASCII characters (every byte of a longer character is >= 0x80),
+#: and fast on any text, where `str.translate` is fast only on ASCII.
+_ASCII_CUTS = bytes.maketrans(
+    bytes(cuts := [c for c in range(128) if not chr(c).isalnum() and chr(c) not in ".,'"]),
+    b" " * len(cuts),
+)
+#: Characters that never begin or end a Latin token, stripped from the ends of each piece of
+#: text between cuts: the separators, and the commonest non-ASCII quotes, dashes and signs.
+_PIECE_ENDS = ".,'’«»‘“”„–—…§°·"
+
+
+def _latin_words(text: str, lang: str) -> tuple[list[str], list[str]]:
+    """(terms, tokens as written) of Latin-script `text`: `_LATIN_WORDS_RE.findall(text)` and
+    their terms. Tokens hold no whitespace and no character of `_ASCII_CUTS`, so they are those
+    of the pieces of text between such characters, in order; a piece stripped of `_PIECE_ENDS`
+    that is one whole token (its term is not None) is its only token, found by string methods;
+    the regex cuts the others."""
+    utf8 = text.encode(errors="surrogatepass")
+    cut = utf8.translate(_ASCII_CUTS).decode(errors="surrogatepass")
+    pieces = list(filter(None, map(str.strip, cut.split(), repeat(_PIECE_ENDS))))
+    terms = _latin_terms(pieces, lang)
+    if None not in terms:
+        return terms, pieces  # type: ignore[return-value]
+    written = list(chain.from_iterable(
+        _LATIN_WORDS_RE.findall(piece) if term is None else (piece,)
+        for piece, term in zip(pieces, terms)))
+    return _latin_terms(written, lang), written  # type: ignore[return-value]
 
 
 # --- Chinese ---------------------------------------------------------------------------
@@ -416,30 +446,8 @@ def index_terms(text: str, lang: str) -> IndexTerms:
         terms, positions = _zh_index_terms(text)
         ordinal = positions == list(range(len(positions)))
         return IndexTerms(terms, None if ordinal else positions, None)
-    if text.isascii():
-        written = _ascii_words(text)
-    else:
-        words_re = _LATIN_WORDS_RE if _COMBINING_RE.search(text) else _LATIN_WORDS_PRECOMPOSED_RE
-        written = words_re.findall(text)
-    return IndexTerms(_latin_terms(written, lang), None, written)
-
-
-#: The ASCII characters in no Latin token (all but letters, digits and the separators . , '
-#: that join one between word characters), each to a space.
-_ASCII_CUTS = str.maketrans({c: " " for c in map(chr, range(128))
-                             if not c.isalnum() and c not in ".,'"})
-
-
-def _ascii_words(text: str) -> list[str]:
-    """`_LATIN_WORDS_PRECOMPOSED_RE.findall(text)` of ASCII `text`, by string methods when its
-    tokens are plain runs of letters and digits: the text is cut at the characters in no
-    token and each piece stripped of the separators at its ends; when all that remains is
-    letters and digits (no ``1.000``, no ``State's``), no separator joined two word
-    characters, so the pieces are the tokens. Else the regex."""
-    words = list(filter(None, map(str.strip, text.translate(_ASCII_CUTS).split(), repeat(".,'"))))
-    if "".join(words).isalnum():
-        return words
-    return _LATIN_WORDS_PRECOMPOSED_RE.findall(text)
+    terms, written = _latin_words(text, lang)
+    return IndexTerms(terms, None, written)
 
 
 def analyse_query_term(term: str, lang: str) -> list[Token]:

@@ -244,16 +244,28 @@ def test_levenshtein():
     assert levenshtein("kitten", "sitting", limit=1) == 2
 
 
-def test_ascii_words_equal_the_token_regex():
-    """The string-method cut of ASCII text gives the tokens of the regex, separators and all."""
+def _check_latin_words(text):
+    from indexer.analysis import _LATIN_WORDS_RE, _latin_terms, _latin_words
+
+    written = _LATIN_WORDS_RE.findall(text)
+    assert _latin_words(text, "pt") == (_latin_terms(written, "pt"), written), repr(text)
+
+
+def test_latin_words_equal_the_token_regex():
+    """The string-method cut of text gives the tokens of the regex, separators and all."""
     import random
 
-    from indexer.analysis import _LATIN_WORDS_PRECOMPOSED_RE, _ascii_words
-
     rnd = random.Random(8)
-    alphabet = "ab1 .,'-_()\t\n;9Z"
-    texts = ["", "Article 1. The State's tax (10,5 %) on 1.000 'items'", "U.S.-Brazil", "a''b"]
+    alphabet = "ab1 .,'’-_()\t\n;9Zé\u0301ç«»“”–…§°·中文\u00a0\u2009²½"
+    texts = ["", "Article 1. The State's tax (10,5 %) on 1.000 'items'", "U.S.-Brazil", "a''b",
+             "“Estado-membro”, aplica-se; 1.000,5 €", "d’água 中文abc def中", "e\u0301x «ção»"]
     texts += ["".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 14))) for _ in range(5000)]
-    texts += [f"a{c}b 1{c}2 {c}x{c}" for c in map(chr, range(128))]
+    texts += [f"a{c}b 1{c}2 {c}x{c} .{c}. é{c}" for c in map(chr, range(0x2100))]
     for text in texts:
-        assert _ascii_words(text) == _LATIN_WORDS_PRECOMPOSED_RE.findall(text), text
+        _check_latin_words(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=40))
+def test_latin_words_equal_the_token_regex_on_any_text(text):
+    _check_latin_words(text)

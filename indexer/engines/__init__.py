@@ -30,14 +30,26 @@ class FieldTerms(NamedTuple):
 
     @classmethod
     def of(cls, terms: Sequence[str], positions: Sequence[int] | None = None) -> FieldTerms:
-        joined = " ".join(terms)
-        return cls(joined if len(joined.split()) == len(terms) else terms, positions)
+        if not _plain_terms.issuperset(terms):  # some terms not seen before: check them
+            new = set(terms).difference(_plain_terms)
+            if len(" ".join(new).split()) != len(new):  # an empty term, or one with whitespace
+                return cls(terms, positions)
+            if len(_plain_terms) + len(new) > _PLAIN_MAX:
+                _plain_terms.clear()
+            _plain_terms.update(new)
+        return cls(" ".join(terms), positions)
 
     def term_list(self) -> Sequence[str]:
         """The terms, one by one."""
         if isinstance(self.terms, str):
             return self.terms.split(" ") if self.terms else []
         return self.terms
+
+
+#: Terms known to be non-empty and to hold no whitespace (`FieldTerms.of` checks each term
+#: once), at most _PLAIN_MAX of them: the table is emptied when full.
+_PLAIN_MAX = 200_000
+_plain_terms: set[str] = set()
 
 
 class Article(NamedTuple):
