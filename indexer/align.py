@@ -1298,11 +1298,9 @@ def align_corpus(versions: Mapping[tuple[str, str], Version] | Iterable[tuple[st
             jobs.append((treaty, vs))
     rows: list[tuple] = []
     if workers > 1 and len(jobs) >= PARALLEL_MIN_TREATIES:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from indexer.workers import pool as worker_pool
 
-        ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        with worker_pool(workers) as pool:
             for part in pool.map(_align_rows, *zip(*jobs), chunksize=4):
                 rows.extend(part)
         return rows

@@ -376,16 +376,13 @@ def _analysed(docs: Iterable[IndexDoc], workers: int) -> Iterator[tuple[list[Row
             yield _analyse_chunk(chunk)
             chunk = list(islice(it, CHUNK))
         return
-    import multiprocessing
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Future
 
     from indexer import workers as worker_setup
 
-    ctx = multiprocessing.get_context("spawn")  # no fork of a parent that may hold threads
     pending: deque[Future] = deque()
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
-                               initializer=worker_setup.start)
-    try:
+    # (the workers exit while this process goes on writing the index)
+    with worker_setup.pool(workers) as pool:
         chunks = chain((first[i : i + CHUNK] for i in range(0, len(first), CHUNK)),
                        iter(lambda: list(islice(it, CHUNK)), []))
         for chunk in chunks:
@@ -394,10 +391,6 @@ def _analysed(docs: Iterable[IndexDoc], workers: int) -> Iterator[tuple[list[Row
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
-    finally:
-        # Not waiting for the workers to exit: this process goes on writing the index; after
-        # an error or an interrupt, the chunks not started are dropped.
-        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _generation(index_dir: Path) -> Path:

@@ -293,16 +293,11 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
                 progress(entry.file)
             yield entry, _process_entry(corpus_dir, entry, sha, entry.file in alone)
         return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
     # Small chunks keep both the load balanced and the results streaming back in order.
     size = max(1, min(8, len(entries) // (n * 8)))
     chunks = [list(zip(entries[i:i + size], shas[i:i + size]))
               for i in range(0, len(entries), size)]
-    ctx = multiprocessing.get_context("spawn")  # no fork of a parent that may hold threads
-    pool = ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=worker_setup.start)
-    try:
+    with worker_setup.pool(n) as pool:  # (the workers exit while this process stores)
         futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone) for chunk in chunks]
         for k, chunk in enumerate(chunks):
             results = futures[k].result()
@@ -311,10 +306,6 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
                 if progress:
                     progress(entry.file)
                 yield entry, result
-    finally:
-        # Not waiting: the workers exit (and free their lexicons) while this process goes on
-        # with the store; after an error or an interrupt, the chunks not started are dropped.
-        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None, *,

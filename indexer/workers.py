@@ -1,9 +1,15 @@
-"""Set-up shared by the worker processes of the ingest (documents) and of the index build
-(analysis)."""
+"""The worker processes of the ingest (documents, alignment) and of the index build
+(analysis): their pool and their set-up."""
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 #: The collector's thresholds in a worker (CPython's default is 700, 10, 10). A worker holds
 #: a large heap that lives for the whole run (lexicons, models, per-token caches) and makes
@@ -17,3 +23,20 @@ THRESHOLDS = (10_000, 50, 100)
 def start() -> None:
     """Run once at the start of each worker process (the pools' ``initializer``)."""
     gc.set_threshold(*THRESHOLDS)
+
+
+@contextmanager
+def pool(n: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of `n` worker processes, each `start`ed. They are spawned, never forked (the
+    parent may hold threads). On leaving the block the parent does not wait for them to exit:
+    they free their heaps while it goes on; after an error or an interrupt, the tasks not
+    started are dropped."""
+    import multiprocessing  # (lazy: not every process that imports this starts workers)
+    from concurrent.futures import ProcessPoolExecutor
+
+    executor = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=start)
+    try:
+        yield executor
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
