@@ -548,8 +548,7 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
     if even < 0.6 or width > 200:
         return False
     pairs = list(itertools.pairwise(block))
-    # (`_soft_break` of each pair, spelled out)
-    soft = len([b for a, b in pairs if not a.ends and b.text[:1].islower()])
+    soft = len([b for a, b in pairs if _soft_break(a, b)])
     if soft >= 0.3 * len(pairs):
         return True
     if not doc_wrapped:
