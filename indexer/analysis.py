@@ -343,10 +343,11 @@ def _zh_normalise(text: str) -> tuple[str, Sequence[int]]:
     return norm, src
 
 
-def _zh_words(norm: str) -> list[tuple[int, int, int, str]]:
-    """The (sub-)words jieba's search mode cuts from Chinese `norm`, in its order, as (pos,
-    start, end, term): pos is the number of the precise (default-mode) word each lies in,
-    start and end are offsets in `norm`.
+def _zh_search_words(norm: str) -> tuple[list[tuple[int, int, int, str]], int]:
+    """The (sub-)words jieba's search mode cuts from Chinese `norm` that have a term, last
+    first, as (start, end, k, term) — start and end are offsets in `norm`, k the number of the
+    precise (default-mode) word each lies in counted from the last such word with a term (1)
+    — and the number of those precise words.
 
     One call of the segmenter does: search mode is the default cut in which each word longer
     than two characters is preceded by the dictionary's 2- and 3-grams inside it (jieba and
@@ -367,8 +368,16 @@ def _zh_words(norm: str) -> list[tuple[int, int, int, str]]:
             n += 1
         elif term is None:
             continue
-        backwards.append((n, s, e, term))  # n counts from the last word with a term (1)
-    return [(n - k, s, e, term) for k, s, e, term in reversed(backwards)]
+        backwards.append((s, e, n, term))
+    return backwards, n
+
+
+def _zh_words(norm: str) -> list[tuple[int, int, int, str]]:
+    """The (sub-)words jieba's search mode cuts from Chinese `norm`, in its order, as (pos,
+    start, end, term): pos is the number of the precise (default-mode) word each lies in,
+    start and end are offsets in `norm`."""
+    backwards, n = _zh_search_words(norm)
+    return [(n - k, s, e, term) for s, e, k, term in reversed(backwards)]
 
 
 def _zh_tuples(text: str) -> list[TokenTuple]:
@@ -399,9 +408,12 @@ def _zh_index_terms(text: str) -> tuple[list[str], list[int]]:
     if not has_han(norm):
         terms = [m.group().lower() for m in _ZH_LATIN_RE.finditer(norm)]
         return terms, list(range(len(terms)))
-    keyed = _zh_words(norm)  # (pos, start, end, term): sorted as _ZH_ORDER
-    keyed.sort()  # equal (pos, start, end): the same word, so the same term
-    return [k[3] for k in keyed], [k[0] for k in keyed]
+    keyed, n = _zh_search_words(norm)  # (start, end, k, term); pos = n - k
+    # Sorted by (start, end), which is the order of _ZH_ORDER: a word's pos grows with its
+    # start (precise words do not overlap and hold their sub-words). Equal (start, end): the
+    # same word, so the same term.
+    keyed.sort()
+    return [k[3] for k in keyed], [n - k[2] for k in keyed]
 
 
 _ZH_LATIN_RE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+")
