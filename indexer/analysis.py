@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -344,27 +343,41 @@ def _zh_normalise(text: str) -> tuple[str, Sequence[int]]:
     return norm, src
 
 
+def _zh_search_words(norm: str) -> tuple[list[tuple[int, int, int, str]], int]:
+    """The (sub-)words jieba's search mode cuts from Chinese `norm` that have a term, last
+    first, as (start, end, k, term) — start and end are offsets in `norm`, k the number of the
+    precise (default-mode) word each lies in counted from the last such word with a term (1)
+    — and the number of those precise words.
+
+    One call of the segmenter does: search mode is the default cut in which each word longer
+    than two characters is preceded by the dictionary's 2- and 3-grams inside it (jieba and
+    jieba-rs alike). So, read backwards, a token that ends at or before the start of the
+    precise word met last is the precise word before it; any other token lies inside that
+    word, after whose start it ends. A sub-word has a letter or digit only if its word has,
+    so the words without a term carry no sub-word with one."""
+    _, tokenize = _zh_tokenizer()
+    backwards: list[tuple[int, int, int, str]] = []
+    word_start = len(norm)  # start of the precise word met last, reading backwards
+    n = 0  # the precise words with a term met so far, reading backwards
+    for word, s, e in reversed(tokenize(norm, "search")):
+        term = _zh_term(word)
+        if e <= word_start:  # a precise word
+            word_start = s
+            if term is None:
+                continue
+            n += 1
+        elif term is None:
+            continue
+        backwards.append((s, e, n, term))
+    return backwards, n
+
+
 def _zh_words(norm: str) -> list[tuple[int, int, int, str]]:
     """The (sub-)words jieba's search mode cuts from Chinese `norm`, in its order, as (pos,
     start, end, term): pos is the number of the precise (default-mode) word each lies in,
     start and end are offsets in `norm`."""
-    _, tokenize = _zh_tokenizer()
-    starts: list[int] = []
-    ends: list[int] = []
-    for word, s, e in tokenize(norm, "default"):
-        if _zh_term(word) is not None:
-            starts.append(s)
-            ends.append(e)
-    words: list[tuple[int, int, int, str]] = []
-    for word, s, e in tokenize(norm, "search"):
-        term = _zh_term(word)
-        if term is None:
-            continue
-        i = bisect_right(starts, s) - 1  # the precise word this (sub-)word lies in
-        if i < 0 or e > ends[i]:
-            continue  # pragma: no cover - search mode only splits precise words
-        words.append((i, s, e, term))
-    return words
+    backwards, n = _zh_search_words(norm)
+    return [(n - k, s, e, term) for s, e, k, term in reversed(backwards)]
 
 
 def _zh_tuples(text: str) -> list[TokenTuple]:
@@ -395,9 +408,12 @@ def _zh_index_terms(text: str) -> tuple[list[str], list[int]]:
     if not has_han(norm):
         terms = [m.group().lower() for m in _ZH_LATIN_RE.finditer(norm)]
         return terms, list(range(len(terms)))
-    keyed = _zh_words(norm)  # (pos, start, end, term): sorted as _ZH_ORDER
-    keyed.sort()  # equal (pos, start, end): the same word, so the same term
-    return [k[3] for k in keyed], [k[0] for k in keyed]
+    keyed, n = _zh_search_words(norm)  # (start, end, k, term); pos = n - k
+    # Sorted by (start, end), which is the order of _ZH_ORDER: a word's pos grows with its
+    # start (precise words do not overlap and hold their sub-words). Equal (start, end): the
+    # same word, so the same term.
+    keyed.sort()
+    return [k[3] for k in keyed], [n - k[2] for k in keyed]
 
 
 _ZH_LATIN_RE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+")
