@@ -118,6 +118,48 @@ def test_rjieba_tokens_equal_jieba_on_the_corpus(corpus_dir):
         assert rjieba.cut_for_search(line) == list(jieba.cut_for_search(line))
 
 
+def _two_call_words(norm: str) -> list[tuple[int, int, int, str]]:
+    """What `_zh_words` gives, the long way: the precise words from a default-mode cut, the
+    search-mode (sub-)words placed in them by their start."""
+    from bisect import bisect_right
+
+    from indexer.analysis import _zh_term, _zh_tokenizer
+
+    _, tokenize = _zh_tokenizer()
+    starts = [s for word, s, _e in tokenize(norm, "default") if _zh_term(word) is not None]
+    return [(bisect_right(starts, s) - 1, s, e, term) for word, s, e in tokenize(norm, "search")
+            if (term := _zh_term(word)) is not None]
+
+
+_ZH_CORPUS = (Path(__file__).resolve().parent.parent / "corpus"
+              / "china-brazil-1991.zh.txt").read_text("utf-8")
+_ZH_PIECES = st.one_of(
+    st.integers(0, len(_ZH_CORPUS) - 12).flatmap(
+        lambda i: st.integers(1, 12).map(lambda n: _ZH_CORPUS[i:i + n])),
+    st.sampled_from(list("，。、；：“”（）《》,.;:()-% \n\u3000") + list("0123456789abcXé")),
+)
+
+
+def test_one_search_mode_call_places_words_as_the_default_cut_does():
+    """`_zh_words` reads the precise words off the search-mode cut alone; that relies on how
+    jieba orders that cut, which a new version of the segmenter could change."""
+    from indexer.analysis import _zh_normalise, _zh_words
+
+    for line in _ZH_CORPUS.splitlines():
+        norm = _zh_normalise(line)[0]
+        assert _zh_words(norm) == _two_call_words(norm), line
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ZH_PIECES, max_size=30).map("".join))
+def test_one_search_mode_call_places_words_as_the_default_cut_does_anywhere(text):
+    from indexer.analysis import _zh_normalise, _zh_words, has_han
+
+    norm = _zh_normalise(text)[0]
+    if has_han(norm):
+        assert _zh_words(norm) == _two_call_words(norm)
+
+
 def test_heavy_libraries_load_lazily():
     code = (
         "import sys, indexer.analysis, indexer.index, indexer.query\n"
