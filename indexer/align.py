@@ -60,7 +60,14 @@ class Link:
     level: str  # "article", "paragraph" or "point"
     score: float  # confidence 0..1
     method: str  # "number+numbers", "number+lexicon", "number+length", "number", "dp-1:1", ...
-    evidence: str = ""  # the pieces of evidence, for a person checking the link
+    # the pieces of evidence (name, log-odds) in the order they add up; `evidence` spells
+    # them out (formatted only when read: the store keeps none of it)
+    pieces: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def evidence(self) -> str:
+        """The pieces of evidence, for a person checking the link ("number+3.0 length+0.4")."""
+        return _describe(self.pieces)
 
 
 @dataclass(frozen=True)
@@ -722,8 +729,8 @@ def _method(ev: dict[str, float], bead: tuple[int, int]) -> str:
     return f"dp-{bead[0]}:{bead[1]}"
 
 
-def _describe(ev: dict[str, float]) -> str:
-    return " ".join(f"{k}{v:+.1f}" for k, v in ev.items())
+def _describe(pieces: Iterable[tuple[str, float]]) -> str:
+    return " ".join(f"{k}{v:+.1f}" for k, v in pieces)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -739,7 +746,7 @@ class Bead:
     b: tuple[int, ...]
     score: float
     method: str
-    evidence: str
+    pieces: tuple[tuple[str, float], ...]  # as `Link.pieces`
 
 
 #: Skip weighing a bead in full when even the largest lexicon piece could not make it win
@@ -850,9 +857,9 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
                 ev["position"] = pos
             llr = PRIOR + sum(ev.values()) - (1.0 if di + dj > 2 else 0.0)
             beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), _logistic(llr),
-                              _method(ev, (di, dj)), _describe(ev)))
+                              _method(ev, (di, dj)), tuple(ev.items())))
         else:
-            beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), 0.0, UNMATCHED, ""))
+            beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), 0.0, UNMATCHED, ()))
         i, j = pi, pj
     beads.reverse()
     return beads
@@ -906,7 +913,7 @@ def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
         for i in bead.a:
             for j in bead.b:
                 out_links.append(Link(units_a[i].eid, lang_a, units_b[j].eid, lang_b, level,
-                                      round(bead.score, 4), bead.method, bead.evidence))
+                                      round(bead.score, 4), bead.method, bead.pieces))
         if len(bead.a) == 1 and len(bead.b) == 1 and level != deepest:
             ua, ub = units_a[bead.a[0]], units_b[bead.b[0]]
             child_kind, child_level = _NEXT[level]

@@ -568,3 +568,23 @@ def test_first_pass_to_paragraphs_gives_the_same_links_extra(extra_items):
         by_treaty.setdefault(treaty, []).append(v)
     for versions in by_treaty.values():
         _assert_pairs_as_with_a_full_first_pass(versions)
+
+
+def test_link_evidence_spells_out_its_pieces(ingested):
+    """A link keeps its evidence as pieces (name, log-odds) and spells them out only when
+    read; the pieces add up to its score, as the aligner's log-odds did."""
+    import math
+
+    from indexer import align
+
+    alignment = align_versions("br-se-1965", list(_versions(ingested, "br-se-1965").values()))
+    assert alignment.links
+    for link in alignment.links:
+        assert link.evidence == " ".join(f"{k}{v:+.1f}" for k, v in link.pieces)
+        names = [k for k, _ in link.pieces]
+        assert names[-2:] == ["length", "lexicon"] or names[-3:] == [
+            "length", "lexicon", "position"]
+        merged = link.method in ("dp-2:1", "dp-1:2")
+        llr = align.PRIOR + sum(v for _, v in link.pieces) - (1.0 if merged else 0.0)
+        assert link.score == round(1 / (1 + math.exp(-max(-40.0, min(40.0, llr)))), 4)
+    assert len(set(alignment.links)) == len(alignment.links)
