@@ -302,12 +302,74 @@ class _Cues(NamedTuple):
     by_prefix: dict[str, frozenset[str]]  # 5-letter prefix -> the types of `toks` with it
     nums: dict[str, int]  # `numbers` of the text without its label (not to be changed)
     length: int  # characters other than whitespace (str.isspace, as regex \s)
+    split: list[str]  # the text's whitespace-delimited tokens (not to be changed)
 
 
-@lru_cache(maxsize=65536)
+#: (text, lang) -> its `_Cues` (emptied per treaty by `align_versions`, and when it holds
+#: more than CUES_MAX texts)
+_CUES: dict[tuple[str, str], _Cues] = {}
+CUES_MAX = 65536
+
+
 def _cues(text: str, lang: str) -> _Cues:
+    """The cues of a text, computed once (cached in _CUES)."""
+    got = _CUES.get((text, lang))
+    if got is None:
+        if len(_CUES) >= CUES_MAX:
+            _CUES.clear()
+        got = _CUES[text, lang] = _text_cues(text, lang)
+    return got
+
+
+_cues.cache_clear = _CUES.clear  # type: ignore[attr-defined]
+
+
+def _unit_cues(unit: Unit, lang: str) -> _Cues:
+    """`_cues` of a unit's text. A text that is a head line and its children's texts joined
+    by newlines (an article and its paragraphs, a paragraph and its points) has the tokens
+    and word types of the head's followed by the children's (whitespace is no part of a
+    token), so they are put together from the children's cues rather than looked up again;
+    the rest is computed from them as `_text_cues` does, and the cues are the same."""
+    key = (unit.text, lang)
+    got = _CUES.get(key)
+    if got is not None:
+        return got
+    text = unit.text
+    kids = [_unit_cues(c, lang) for c in unit.children]
+    head = None
+    if kids:
+        joined = "\n".join([c.text for c in unit.children])
+        if text == joined:
+            head = ""
+        elif len(text) > len(joined) and text.endswith(joined) and \
+                text[-len(joined) - 1] == "\n":
+            head = text[:-len(joined) - 1]
+    if head is None:
+        return _cues(text, lang)
+    split = head.split()
+    types = _types(head, lang, split)
+    for k in kids:
+        split += k.split
+    if len(kids) == 1:
+        types += kids[0].types
+    else:
+        types = tuple(chain(types, *[k.types for k in kids]))
+    if len(_CUES) >= CUES_MAX:
+        _CUES.clear()
+    got = _CUES[key] = _cues_from(text, lang, split, types, composed=True)
+    return got
+
+
+def _text_cues(text: str, lang: str) -> _Cues:
+    """`_cues`, uncached."""
     split = text.split()
-    types = _types(text, lang, split)
+    return _cues_from(text, lang, split, _types(text, lang, split))
+
+
+def _cues_from(text: str, lang: str, split: list[str], types: tuple[str, ...],
+               composed: bool = False) -> _Cues:
+    """The cues of `text` from its tokens and word types (`composed`: not all looked up by
+    `_types` just now)."""
     toks = frozenset(types)
     by_prefix: dict[str, frozenset[str]] = {}
     for t in toks:
@@ -319,15 +381,19 @@ def _cues(text: str, lang: str) -> _Cues:
     words = None
     if lang in _WORD_VALUES and (not label or text[label.end() - 1].isspace()):
         # the label ends at whitespace (regex \s, as str.split's), so the tokens of the text
-        # without it are the last of `split`, all looked up by `_types` just now: its number
-        # words are those of the tokens in _NUMBER_TOKENS (otherwise `_count_numbers` splits
-        # the text again)
+        # without it are the last of `split`: its number words are those of the tokens in
+        # _NUMBER_TOKENS when `_types` looked them all up just now, else those of every
+        # token (otherwise `_count_numbers` splits the text again)
         own_split = split[len(text[:label.end()].split()):] if label else split
-        number_tokens = _NUMBER_TOKENS[lang]
-        words = () if number_tokens.keys().isdisjoint(own_split) else chain.from_iterable(
-            number_tokens[t] for t in own_split if t in number_tokens)
+        if composed:
+            words = chain.from_iterable(
+                _per_token(_TOKEN_NUMBERS[lang], own_split, _token_numbers, lang))
+        else:
+            number_tokens = _NUMBER_TOKENS[lang]
+            words = () if number_tokens.keys().isdisjoint(own_split) else chain.from_iterable(
+                number_tokens[t] for t in own_split if t in number_tokens)
     return _Cues(types, toks, by_prefix, _count_numbers(own, lang, words),
-                 sum(map(len, split)))
+                 sum(map(len, split)), split)
 
 
 @lru_cache(maxsize=WORD_TYPES_MAX)
@@ -876,6 +942,9 @@ def _children(unit: Unit, kind: str) -> list[Unit]:
 def _segments(units: Sequence[Unit], level: str, lang: str
               ) -> tuple[list[Segment], dict[int, Segment]]:
     keys = _keys(units, level)
+    for u in units:
+        if u.children:
+            _unit_cues(u, lang)  # (put together from its children's)
     eids = [u.eid for u in units]
     texts = [u.text for u in units]
     # the segment of each unit and of each two neighbours (`_segment_of`)
@@ -941,7 +1010,7 @@ def _df(version: Version) -> tuple[Counter, int]:
     n = 0
     for u in _all_units(_top(version)):
         if u.kind == "paragraph" or (u.kind in ALIGNED_KINDS and not u.children):
-            df.update(tokens(u.text, version.lang))
+            df.update(_unit_cues(u, version.lang).toks)
             n += 1
     return df, max(n, 1)
 

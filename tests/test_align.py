@@ -588,3 +588,41 @@ def test_link_evidence_spells_out_its_pieces(ingested):
         llr = align.PRIOR + sum(v for _, v in link.pieces) - (1.0 if merged else 0.0)
         assert link.score == round(1 / (1 + math.exp(-max(-40.0, min(40.0, llr)))), 4)
     assert len(set(alignment.links)) == len(alignment.links)
+
+
+def _cues_fields(cues) -> tuple:
+    """Every field of `_Cues`, with the order of its dicts and sets."""
+    return (cues.types, list(cues.toks), list(cues.by_prefix.items()),
+            [list(v) for v in cues.by_prefix.values()], list(cues.nums.items()), cues.length,
+            cues.split)
+
+
+@pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
+def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
+    """`_unit_cues` puts a unit's cues together from its children's when its text is a head
+    and theirs joined by newlines: the same cues, in the same order, as `_text_cues` of the
+    text, for every unit (and for texts whose children's labels run into the head)."""
+    from indexer import align
+    from indexer.models import Unit
+
+    def unit(text, *children):
+        return Unit(eid="x", kind="article", text=text, raw=text, start=0, end=0,
+                    children=tuple(children))
+
+    versions = list(_versions(ingested, treaty).values())
+    composed = 0
+    for v in versions:
+        align._cues.cache_clear()
+        for u in align._all_units(align._top(v)):
+            got = _cues_fields(align._unit_cues(u, v.lang))
+            composed += bool(u.children)
+            assert got == _cues_fields(align._text_cues(u.text, v.lang))
+    assert composed
+    kids = (unit("2. tio och tre Article"), unit("IV ten 1.500 dez"), unit("(a) elva, 12 000"))
+    for head in ("", "2.", "ten.", "Art. II ", "  ", "Artikel 5 \u00a0två"):
+        for lang in ("en", "sv", "pt", "zh"):
+            text = "\n".join(([head] if head else []) + [k.text for k in kids])
+            align._cues.cache_clear()
+            got = _cues_fields(align._unit_cues(unit(text, *kids), lang))
+            align._cues.cache_clear()
+            assert got == _cues_fields(align._text_cues(text, lang))
