@@ -557,13 +557,15 @@ class _SideWeights:
     an unseen type, the types of IDF 0.3 or less), None until first needed) and the profiles
     of its segments by eIds. They depend on the version's document frequencies and the
     model's `n_docs` only, so the models of the pairs one version takes part in with the same
-    `n_docs` share them (see `align_pair`)."""
+    `n_docs` share them (see `align_pair`). So do the terms `_learn_lexicon` takes from the
+    version's units (`_lexicon_terms`)."""
 
-    __slots__ = ("idf", "profiles")
+    __slots__ = ("idf", "profiles", "terms")
 
     def __init__(self) -> None:
         self.idf: tuple[dict[str, float], float, frozenset[str]] | None = None
         self.profiles: dict[tuple[str, ...], _Profile] = {}
+        self.terms: _Terms | None = None
 
 
 def _idf(df: int, n: int) -> float:
@@ -1072,16 +1074,42 @@ def _calibrate(va: Version, vb: Version, model: Model, measured: tuple | None = 
             model.calibrated = True
 
 
+class _Terms(NamedTuple):
+    """What `_learn_lexicon` takes from one side's version (see `_lexicon_terms`)."""
+
+    units: dict[str, Unit]  # eId -> unit, of every aligned unit
+    common: set[str]  # types in more than a quarter of the paragraphs: not terms
+    of_unit: dict[str, list[str]]  # eId -> its types but the common ones (not to be changed)
+
+    def of(self, unit: Unit, lang: str) -> list[str]:
+        got = self.of_unit.get(unit.eid)
+        if got is None:
+            common = self.common
+            got = self.of_unit[unit.eid] = [t for t in tokens(unit.text, lang)
+                                            if t not in common]
+        return got
+
+
+def _lexicon_terms(version: Version, side: str, model: Model) -> _Terms:
+    """`_Terms` of the model's side `side` (`version`), kept with its IDF: it depends on the
+    version's document frequencies and `n_docs` only, so the pairs of a treaty share it."""
+    side_weights = model._weights[side]
+    got = side_weights.terms
+    if got is None:
+        df = model.df_a if side == "a" else model.df_b
+        got = side_weights.terms = _Terms(
+            {u.eid: u for u in _all_units(_top(version))},
+            {t for t, c in df.items() if c > 0.25 * model.n_docs}, {})
+    return got
+
+
 def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model,
                    min_score: float = 0.9) -> None:
     """Word translations from confidently aligned units: Dice coefficient over the pairs."""
-    units_a = {u.eid: u for u in _all_units(_top(va))}
-    units_b = {u.eid: u for u in _all_units(_top(vb))}
+    terms_a, terms_b = _lexicon_terms(va, "a", model), _lexicon_terms(vb, "b", model)
+    units_a, units_b = terms_a.units, terms_b.units
     freq_a: Counter = Counter()
     freq_b: Counter = Counter()
-    # types in more than a quarter of the paragraphs are not terms
-    common_a = {t for t, c in model.df_a.items() if c > 0.25 * model.n_docs}
-    common_b = {t for t, c in model.df_b.items() if c > 0.25 * model.n_docs}
     pairs: list[tuple[list[str], list[str]]] = []
     for link in links:
         if link.level != "paragraph" or link.score < min_score:
@@ -1089,8 +1117,8 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         ua, ub = units_a.get(link.eid_a), units_b.get(link.eid_b)
         if ua is None or ub is None:
             continue
-        ta = [t for t in tokens(ua.text, va.lang) if t not in common_a]
-        tb = [t for t in tokens(ub.text, vb.lang) if t not in common_b]
+        # (types in more than a quarter of the paragraphs are not terms)
+        ta, tb = terms_a.of(ua, va.lang), terms_b.of(ub, vb.lang)
         freq_a.update(ta)
         freq_b.update(tb)
         pairs.append((ta, tb))
