@@ -60,7 +60,14 @@ class Link:
     level: str  # "article", "paragraph" or "point"
     score: float  # confidence 0..1
     method: str  # "number+numbers", "number+lexicon", "number+length", "number", "dp-1:1", ...
-    evidence: str = ""  # the pieces of evidence, for a person checking the link
+    # the pieces of evidence (name, log-odds) in the order they add up; `evidence` spells
+    # them out (formatted only when read: the store keeps none of it)
+    pieces: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def evidence(self) -> str:
+        """The pieces of evidence, for a person checking the link ("number+3.0 length+0.4")."""
+        return _describe(self.pieces)
 
 
 @dataclass(frozen=True)
@@ -295,12 +302,74 @@ class _Cues(NamedTuple):
     by_prefix: dict[str, frozenset[str]]  # 5-letter prefix -> the types of `toks` with it
     nums: dict[str, int]  # `numbers` of the text without its label (not to be changed)
     length: int  # characters other than whitespace (str.isspace, as regex \s)
+    split: list[str]  # the text's whitespace-delimited tokens (not to be changed)
 
 
-@lru_cache(maxsize=65536)
+#: (text, lang) -> its `_Cues` (emptied per treaty by `align_versions`, and when it holds
+#: more than CUES_MAX texts)
+_CUES: dict[tuple[str, str], _Cues] = {}
+CUES_MAX = 65536
+
+
 def _cues(text: str, lang: str) -> _Cues:
+    """The cues of a text, computed once (cached in _CUES)."""
+    got = _CUES.get((text, lang))
+    if got is None:
+        if len(_CUES) >= CUES_MAX:
+            _CUES.clear()
+        got = _CUES[text, lang] = _text_cues(text, lang)
+    return got
+
+
+_cues.cache_clear = _CUES.clear  # type: ignore[attr-defined]
+
+
+def _unit_cues(unit: Unit, lang: str) -> _Cues:
+    """`_cues` of a unit's text. A text that is a head line and its children's texts joined
+    by newlines (an article and its paragraphs, a paragraph and its points) has the tokens
+    and word types of the head's followed by the children's (whitespace is no part of a
+    token), so they are put together from the children's cues rather than looked up again;
+    the rest is computed from them as `_text_cues` does, and the cues are the same."""
+    key = (unit.text, lang)
+    got = _CUES.get(key)
+    if got is not None:
+        return got
+    text = unit.text
+    kids = [_unit_cues(c, lang) for c in unit.children]
+    head = None
+    if kids:
+        joined = "\n".join([c.text for c in unit.children])
+        if text == joined:
+            head = ""
+        elif len(text) > len(joined) and text.endswith(joined) and \
+                text[-len(joined) - 1] == "\n":
+            head = text[:-len(joined) - 1]
+    if head is None:
+        return _cues(text, lang)
+    split = head.split()
+    types = _types(head, lang, split)
+    for k in kids:
+        split += k.split
+    if len(kids) == 1:
+        types += kids[0].types
+    else:
+        types = tuple(chain(types, *[k.types for k in kids]))
+    if len(_CUES) >= CUES_MAX:
+        _CUES.clear()
+    got = _CUES[key] = _cues_from(text, lang, split, types, composed=True)
+    return got
+
+
+def _text_cues(text: str, lang: str) -> _Cues:
+    """`_cues`, uncached."""
     split = text.split()
-    types = _types(text, lang, split)
+    return _cues_from(text, lang, split, _types(text, lang, split))
+
+
+def _cues_from(text: str, lang: str, split: list[str], types: tuple[str, ...],
+               composed: bool = False) -> _Cues:
+    """The cues of `text` from its tokens and word types (`composed`: not all looked up by
+    `_types` just now)."""
     toks = frozenset(types)
     by_prefix: dict[str, frozenset[str]] = {}
     for t in toks:
@@ -312,15 +381,19 @@ def _cues(text: str, lang: str) -> _Cues:
     words = None
     if lang in _WORD_VALUES and (not label or text[label.end() - 1].isspace()):
         # the label ends at whitespace (regex \s, as str.split's), so the tokens of the text
-        # without it are the last of `split`, all looked up by `_types` just now: its number
-        # words are those of the tokens in _NUMBER_TOKENS (otherwise `_count_numbers` splits
-        # the text again)
+        # without it are the last of `split`: its number words are those of the tokens in
+        # _NUMBER_TOKENS when `_types` looked them all up just now, else those of every
+        # token (otherwise `_count_numbers` splits the text again)
         own_split = split[len(text[:label.end()].split()):] if label else split
-        number_tokens = _NUMBER_TOKENS[lang]
-        words = () if number_tokens.keys().isdisjoint(own_split) else chain.from_iterable(
-            number_tokens[t] for t in own_split if t in number_tokens)
+        if composed:
+            words = chain.from_iterable(
+                _per_token(_TOKEN_NUMBERS[lang], own_split, _token_numbers, lang))
+        else:
+            number_tokens = _NUMBER_TOKENS[lang]
+            words = () if number_tokens.keys().isdisjoint(own_split) else chain.from_iterable(
+                number_tokens[t] for t in own_split if t in number_tokens)
     return _Cues(types, toks, by_prefix, _count_numbers(own, lang, words),
-                 sum(map(len, split)))
+                 sum(map(len, split)), split)
 
 
 @lru_cache(maxsize=WORD_TYPES_MAX)
@@ -484,13 +557,15 @@ class _SideWeights:
     an unseen type, the types of IDF 0.3 or less), None until first needed) and the profiles
     of its segments by eIds. They depend on the version's document frequencies and the
     model's `n_docs` only, so the models of the pairs one version takes part in with the same
-    `n_docs` share them (see `align_pair`)."""
+    `n_docs` share them (see `align_pair`). So do the terms `_learn_lexicon` takes from the
+    version's units (`_lexicon_terms`)."""
 
-    __slots__ = ("idf", "profiles")
+    __slots__ = ("idf", "profiles", "terms")
 
     def __init__(self) -> None:
         self.idf: tuple[dict[str, float], float, frozenset[str]] | None = None
         self.profiles: dict[tuple[str, ...], _Profile] = {}
+        self.terms: _Terms | None = None
 
 
 def _idf(df: int, n: int) -> float:
@@ -722,8 +797,8 @@ def _method(ev: dict[str, float], bead: tuple[int, int]) -> str:
     return f"dp-{bead[0]}:{bead[1]}"
 
 
-def _describe(ev: dict[str, float]) -> str:
-    return " ".join(f"{k}{v:+.1f}" for k, v in ev.items())
+def _describe(pieces: Iterable[tuple[str, float]]) -> str:
+    return " ".join(f"{k}{v:+.1f}" for k, v in pieces)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -739,7 +814,7 @@ class Bead:
     b: tuple[int, ...]
     score: float
     method: str
-    evidence: str
+    pieces: tuple[tuple[str, float], ...]  # as `Link.pieces`
 
 
 #: Skip weighing a bead in full when even the largest lexicon piece could not make it win
@@ -850,9 +925,9 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
                 ev["position"] = pos
             llr = PRIOR + sum(ev.values()) - (1.0 if di + dj > 2 else 0.0)
             beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), _logistic(llr),
-                              _method(ev, (di, dj)), _describe(ev)))
+                              _method(ev, (di, dj)), tuple(ev.items())))
         else:
-            beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), 0.0, UNMATCHED, ""))
+            beads.append(Bead(tuple(range(pi, i)), tuple(range(pj, j)), 0.0, UNMATCHED, ()))
         i, j = pi, pj
     beads.reverse()
     return beads
@@ -869,6 +944,9 @@ def _children(unit: Unit, kind: str) -> list[Unit]:
 def _segments(units: Sequence[Unit], level: str, lang: str
               ) -> tuple[list[Segment], dict[int, Segment]]:
     keys = _keys(units, level)
+    for u in units:
+        if u.children:
+            _unit_cues(u, lang)  # (put together from its children's)
     eids = [u.eid for u in units]
     texts = [u.text for u in units]
     # the segment of each unit and of each two neighbours (`_segment_of`)
@@ -906,7 +984,7 @@ def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
         for i in bead.a:
             for j in bead.b:
                 out_links.append(Link(units_a[i].eid, lang_a, units_b[j].eid, lang_b, level,
-                                      round(bead.score, 4), bead.method, bead.evidence))
+                                      round(bead.score, 4), bead.method, bead.pieces))
         if len(bead.a) == 1 and len(bead.b) == 1 and level != deepest:
             ua, ub = units_a[bead.a[0]], units_b[bead.b[0]]
             child_kind, child_level = _NEXT[level]
@@ -934,7 +1012,7 @@ def _df(version: Version) -> tuple[Counter, int]:
     n = 0
     for u in _all_units(_top(version)):
         if u.kind == "paragraph" or (u.kind in ALIGNED_KINDS and not u.children):
-            df.update(tokens(u.text, version.lang))
+            df.update(_unit_cues(u, version.lang).toks)
             n += 1
     return df, max(n, 1)
 
@@ -996,16 +1074,42 @@ def _calibrate(va: Version, vb: Version, model: Model, measured: tuple | None = 
             model.calibrated = True
 
 
+class _Terms(NamedTuple):
+    """What `_learn_lexicon` takes from one side's version (see `_lexicon_terms`)."""
+
+    units: dict[str, Unit]  # eId -> unit, of every aligned unit
+    common: set[str]  # types in more than a quarter of the paragraphs: not terms
+    of_unit: dict[str, list[str]]  # eId -> its types but the common ones (not to be changed)
+
+    def of(self, unit: Unit, lang: str) -> list[str]:
+        got = self.of_unit.get(unit.eid)
+        if got is None:
+            common = self.common
+            got = self.of_unit[unit.eid] = [t for t in tokens(unit.text, lang)
+                                            if t not in common]
+        return got
+
+
+def _lexicon_terms(version: Version, side: str, model: Model) -> _Terms:
+    """`_Terms` of the model's side `side` (`version`), kept with its IDF: it depends on the
+    version's document frequencies and `n_docs` only, so the pairs of a treaty share it."""
+    side_weights = model._weights[side]
+    got = side_weights.terms
+    if got is None:
+        df = model.df_a if side == "a" else model.df_b
+        got = side_weights.terms = _Terms(
+            {u.eid: u for u in _all_units(_top(version))},
+            {t for t, c in df.items() if c > 0.25 * model.n_docs}, {})
+    return got
+
+
 def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model,
                    min_score: float = 0.9) -> None:
     """Word translations from confidently aligned units: Dice coefficient over the pairs."""
-    units_a = {u.eid: u for u in _all_units(_top(va))}
-    units_b = {u.eid: u for u in _all_units(_top(vb))}
+    terms_a, terms_b = _lexicon_terms(va, "a", model), _lexicon_terms(vb, "b", model)
+    units_a, units_b = terms_a.units, terms_b.units
     freq_a: Counter = Counter()
     freq_b: Counter = Counter()
-    # types in more than a quarter of the paragraphs are not terms
-    common_a = {t for t, c in model.df_a.items() if c > 0.25 * model.n_docs}
-    common_b = {t for t, c in model.df_b.items() if c > 0.25 * model.n_docs}
     pairs: list[tuple[list[str], list[str]]] = []
     for link in links:
         if link.level != "paragraph" or link.score < min_score:
@@ -1013,8 +1117,8 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         ua, ub = units_a.get(link.eid_a), units_b.get(link.eid_b)
         if ua is None or ub is None:
             continue
-        ta = [t for t in tokens(ua.text, va.lang) if t not in common_a]
-        tb = [t for t in tokens(ub.text, vb.lang) if t not in common_b]
+        # (types in more than a quarter of the paragraphs are not terms)
+        ta, tb = terms_a.of(ua, va.lang), terms_b.of(ub, vb.lang)
         freq_a.update(ta)
         freq_b.update(tb)
         pairs.append((ta, tb))

@@ -568,3 +568,61 @@ def test_first_pass_to_paragraphs_gives_the_same_links_extra(extra_items):
         by_treaty.setdefault(treaty, []).append(v)
     for versions in by_treaty.values():
         _assert_pairs_as_with_a_full_first_pass(versions)
+
+
+def test_link_evidence_spells_out_its_pieces(ingested):
+    """A link keeps its evidence as pieces (name, log-odds) and spells them out only when
+    read; the pieces add up to its score, as the aligner's log-odds did."""
+    import math
+
+    from indexer import align
+
+    alignment = align_versions("br-se-1965", list(_versions(ingested, "br-se-1965").values()))
+    assert alignment.links
+    for link in alignment.links:
+        assert link.evidence == " ".join(f"{k}{v:+.1f}" for k, v in link.pieces)
+        names = [k for k, _ in link.pieces]
+        assert names[-2:] == ["length", "lexicon"] or names[-3:] == [
+            "length", "lexicon", "position"]
+        merged = link.method in ("dp-2:1", "dp-1:2")
+        llr = align.PRIOR + sum(v for _, v in link.pieces) - (1.0 if merged else 0.0)
+        assert link.score == round(1 / (1 + math.exp(-max(-40.0, min(40.0, llr)))), 4)
+    assert len(set(alignment.links)) == len(alignment.links)
+
+
+def _cues_fields(cues) -> tuple:
+    """Every field of `_Cues`, with the order of its dicts and sets."""
+    return (cues.types, list(cues.toks), list(cues.by_prefix.items()),
+            [list(v) for v in cues.by_prefix.values()], list(cues.nums.items()), cues.length,
+            cues.split)
+
+
+@pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
+def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
+    """`_unit_cues` puts a unit's cues together from its children's when its text is a head
+    and theirs joined by newlines: the same cues, in the same order, as `_text_cues` of the
+    text, for every unit (and for texts whose children's labels run into the head)."""
+    from indexer import align
+    from indexer.models import Unit
+
+    def unit(text, *children):
+        return Unit(eid="x", kind="article", text=text, raw=text, start=0, end=0,
+                    children=tuple(children))
+
+    versions = list(_versions(ingested, treaty).values())
+    composed = 0
+    for v in versions:
+        align._cues.cache_clear()
+        for u in align._all_units(align._top(v)):
+            got = _cues_fields(align._unit_cues(u, v.lang))
+            composed += bool(u.children)
+            assert got == _cues_fields(align._text_cues(u.text, v.lang))
+    assert composed
+    kids = (unit("2. tio och tre Article"), unit("IV ten 1.500 dez"), unit("(a) elva, 12 000"))
+    for head in ("", "2.", "ten.", "Art. II ", "  ", "Artikel 5 \u00a0två"):
+        for lang in ("en", "sv", "pt", "zh"):
+            text = "\n".join(([head] if head else []) + [k.text for k in kids])
+            align._cues.cache_clear()
+            got = _cues_fields(align._unit_cues(unit(text, *kids), lang))
+            align._cues.cache_clear()
+            assert got == _cues_fields(align._text_cues(text, lang))
