@@ -16,6 +16,7 @@ import re
 import statistics
 from collections import Counter
 from difflib import SequenceMatcher
+import functools
 from functools import cache
 from typing import NamedTuple
 
@@ -538,6 +539,10 @@ class _Phys(NamedTuple):
     ends: bool  # ends_sentence(text)
 
 
+# `_Phys` made from a tuple of its fields in C (a NamedTuple's own `__new__` is Python code).
+_new_phys = functools.partial(tuple.__new__, _Phys)
+
+
 def _soft_break(line: _Phys, following: _Phys) -> bool:
     """A break inside a sentence: no terminal punctuation, next line starts lowercase."""
     return not line.ends and following.text[:1].islower()
@@ -650,31 +655,34 @@ def clean(text: str) -> Cleaned:
     vocab = _Vocabulary(text)
     furniture: list[Line] = []
     blocks: list[list[_Phys]] = []
+    feeds = "\f" in text
     page, block, in_block, seen_content, in_break = 0, -1, False, False, False
-    for i, raw in enumerate(lines):
+    for i, (raw, body) in enumerate(zip(lines, stripped)):
         kind = kinds.get(i)
-        if raw.startswith("\f") and seen_content:
+        if feeds and seen_content and raw.startswith("\f"):
             page += 1
-        if kind in ("running", "page-number"):
-            if seen_content and not in_break:
-                page += 1
-            in_break = True
-        elif kind is None and stripped[i]:
-            in_break = False
         if kind is not None:
-            furniture.append(_line(stripped[i], raw, i + 1, i + 1, page, max(block, 0)))
+            if kind in ("running", "page-number"):
+                if seen_content and not in_break:
+                    page += 1
+                in_break = True
+            furniture.append(_line(body, raw, i + 1, i + 1, page, max(block, 0)))
             in_block = False
             continue
-        if not stripped[i]:
+        if not body:
             in_block = False
             continue
-        body = stripped[i] if plain else strip_drawing(raw.replace("\f", "")) or stripped[i]
+        in_break = False
+        if not plain:
+            body = strip_drawing(raw.replace("\f", "")) or body
         if not in_block:
             block += 1
             blocks.append([])
             in_block = True
         seen_content = True
-        blocks[-1].append(_Phys(i + 1, raw, body, page, block, ends_sentence(body)))
+        # (`ends_sentence(body)`: the body is stripped already)
+        ends = body.rstrip(_CLOSERS)[-1:] in _TERMINALS
+        blocks[-1].append(_new_phys((i + 1, raw, body, page, block, ends)))
     # Blocks of 3+ lines vote on the document's layout by how they look on their own.
     alone = [_wrapped(b, False, han) if len(b) >= 3 else None for b in blocks]
     votes = [v for v in alone if v is not None]
