@@ -10,11 +10,13 @@ left as they are.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import statistics
 from collections import Counter
 from difflib import SequenceMatcher
+import functools
 from functools import cache
 from typing import NamedTuple
 
@@ -95,6 +97,16 @@ _ANY_HEADING = re.compile(f"(?i:{HEADING_LINE.pattern})|{CJK_HEADING.pattern}")
 def _is_han(ch: str) -> bool:
     """Is the character `ch` one `_HAN` matches?"""
     return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+
+
+def _has_han(text: str) -> bool:
+    """Has `text` a character `_HAN` matches? Tested on all code points at once (in numpy;
+    the regex search tries every position in turn)."""
+    if text.isascii():
+        return False
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    # (unsigned: a code point below a range's start wraps round to a large difference)
+    return bool(((codes - 0x3400 <= 0x9FFF - 0x3400) | (codes - 0xF900 <= 0xFAFF - 0xF900)).any())
 
 _ENDS_IN_LETTER = re.compile(r"[^\W\d_]$")
 
@@ -294,15 +306,20 @@ class _Vocabulary:
 
 
 _DIGITS = re.compile(r"\d+")
-_NOT_WORD = re.compile(r"[^\w ]+")
+_NOT_WORD_OR_BREAK = re.compile(r"[^\w \n]+")
 _SPACED_OUT = re.compile(r"\b(?:\w ){3,}\w\b")
 
 
-def _key(line: str) -> str:
-    """Comparison key of a header candidate: letters, digits as 0, single spaces."""
-    text = _DIGITS.sub("0", line.lower())
+def _keys(lines: list[str]) -> list[str]:
+    """Comparison keys of header candidates (`lines` without line breaks): letters, digits
+    as 0, single spaces, no other characters.
+
+    Made for all lines at once, joined by line breaks: no pattern matches across one, and a
+    line break is neither cased nor case-ignorable, so lowercasing the whole (a final sigma
+    looks at the letters around it) lowercases each line as it would alone."""
+    text = _NOT_WORD_OR_BREAK.sub("", _DIGITS.sub("0", "\n".join(lines).lower()))
     # (only spaces are left between the words: one split on them drops the outer ones)
-    return " ".join(_NOT_WORD.sub("", text).split())
+    return [" ".join(line.split()) for line in text.split("\n")]
 
 
 def _similar(a: str, b: str, verdicts: dict[tuple[str, str], bool] | None = None) -> bool:
@@ -387,18 +404,28 @@ def _has_letters(text: str, n: int) -> bool:
     return sum(map(str.isalpha, text)) >= n
 
 
-def _header_candidate(text: str, han: bool = True) -> bool:
-    """May the line `text` be a running header? `han`: may it contain Han characters (False
-    when its document has none)."""
-    text = text.strip()
-    if not 8 <= len(text) <= 100:  # (under 8 characters: under 8 letters)
-        return False
-    if not _has_letters(text, 8) or (han and _HAN.search(text)) or _STARTS_ALONE.match(text):
-        return False
-    # (letter spacing collapsed changes the text exactly where `_SPACED_OUT` finds a match)
-    if _SPACED_OUT.search(text) is None:
-        return True
-    return not starts_item(_collapse_spaced(text))
+def _header_candidates(texts: list[str], han: bool = True) -> list[bool]:
+    """For each of the stripped lines `texts`: may it be a running header? `han`: may the
+    texts contain Han characters (False when their document has none)."""
+    ok = [
+        8 <= len(text) <= 100  # (under 8 characters: under 8 letters)
+        and _has_letters(text, 8)
+        and not (han and _HAN.search(text))
+        and not _STARTS_ALONE.match(text)
+        for text in texts
+    ]
+    # Letter spacing collapsed changes a text exactly where `_SPACED_OUT` finds a match:
+    # searched once in the texts still in, joined by line breaks (no match spans one, and a
+    # line break, like a text's edge, is no word character).
+    kept = [k for k, good in enumerate(ok) if good]
+    joined = "\n".join([texts[k] for k in kept])
+    if _SPACED_OUT.search(joined) is None:
+        return ok
+    starts = list(itertools.accumulate((len(texts[k]) + 1 for k in kept), initial=0))
+    for m in _SPACED_OUT.finditer(joined):
+        k = kept[bisect.bisect_right(starts, m.start()) - 1]
+        ok[k] = not starts_item(_collapse_spaced(texts[k]))
+    return ok
 
 
 def _cluster(keys: dict[int, str], verdicts: dict[tuple[str, str], bool]) -> list[list[int]]:
@@ -426,38 +453,29 @@ def _cluster(keys: dict[int, str], verdicts: dict[tuple[str, str], bool]) -> lis
     return [members for _reps, members in clusters if len(members) >= 3]
 
 
-def _running_lines(lines: list[str], blank: list[bool], han: bool = True) -> set[int]:
+def _candidate_keys(stripped: list[str], lines: list[int], han: bool) -> dict[int, str]:
+    """The `_keys` of those of `lines` (indexes into `stripped`) that are header candidates."""
+    texts = [stripped[i] for i in lines]
+    kept = [(i, text) for i, text, ok in zip(lines, texts, _header_candidates(texts, han)) if ok]
+    return dict(zip([i for i, _text in kept], _keys([text for _i, text in kept])))
+
+
+def _running_lines(stripped: list[str], blank: list[bool], han: bool = True) -> set[int]:
     """Indexes of running headers/footers: isolated lines recurring with small variations,
-    spread over the document. `han`: may the lines contain Han characters."""
-    n = len(lines)
+    spread over the document. `stripped`: the lines stripped; `han`: may the lines contain
+    Han characters."""
+    n = len(stripped)
     has_blanks = sum(blank) >= 0.05 * n
     # Is the line before / after line i blank (or the document's edge)?
     before = [True, *blank[:-1]]
     after = [*blank[1:], True]
 
-    candidate: dict[int, bool] = {}  # _header_candidate of line i, computed once
-    key_of: dict[int, str] = {}
-
-    def is_candidate(i: int) -> bool:
-        ok = candidate.get(i)
-        if ok is None:
-            ok = candidate[i] = _header_candidate(lines[i], han)
-        return ok
-
-    def key(i: int) -> str:
-        k = key_of.get(i)
-        if k is None:
-            k = key_of[i] = _key(lines[i])
-        return k
-
-    keys = {
-        i: key(i)
-        for i in range(n)
-        if not blank[i] and (not has_blanks or (before[i] and after[i])) and is_candidate(i)
-    }
+    alone = [i for i in range(n) if not blank[i] and (not has_blanks or (before[i] and after[i]))]
+    keys = _candidate_keys(stripped, alone, han)
     verdicts: dict[tuple[str, str], bool] = {}
     found: set[int] = set()
-    touching: list[int] | None = None  # candidates with a blank line on at least one side
+    touching: dict[int, str] | None = None  # keys of the candidates with a blank line on
+    # at least one side (those with blanks on both are the lines of `keys`)
     for members in _cluster(keys, verdicts):
         gaps = [b - a for a, b in itertools.pairwise(members)]
         spread = sum(g >= 5 for g in gaps) >= 0.75 * len(gaps)
@@ -468,37 +486,37 @@ def _running_lines(lines: list[str], blank: list[bool], han: bool = True) -> set
         found.update(members)
         if has_blanks:  # variants touching text on one side (no blank line after them)
             if touching is None:
-                touching = [
-                    i
-                    for i in range(n)
-                    if not blank[i] and (before[i] or after[i]) and is_candidate(i)
-                ]
+                one_side = [i for i in range(n) if not blank[i] and before[i] != after[i]]
+                touching = keys | _candidate_keys(stripped, one_side, han)
             # (a key repeated among the first 8 members would only repeat its verdicts)
             reps = list(dict.fromkeys(keys[i] for i in members[:8]))
             pending = [i for i in touching if i not in found]
-            for i, maybe in zip(pending, _could_match([key(i) for i in pending], reps)):
-                if maybe and any(_similar(key(i), rep, verdicts) for rep in reps):
+            for i, maybe in zip(pending, _could_match([touching[i] for i in pending], reps)):
+                if maybe and any(_similar(touching[i], rep, verdicts) for rep in reps):
                     found.add(i)
     return found
 
 
-def _furniture_kinds(text: str, lines: list[str], blank: list[bool], han: bool) -> dict[int, str]:
-    """Page furniture by line index: `lines` of `text`, `blank` whether each is whitespace
-    only, `han` whether the text has Han characters."""
+def _furniture_kinds(
+    text: str, lines: list[str], stripped: list[str], blank: list[bool], han: bool
+) -> dict[int, str]:
+    """Page furniture by line index: `lines` of `text`, `stripped` each stripped, `blank`
+    whether each is whitespace only, `han` whether the text has Han characters."""
     kinds: dict[int, str] = {}
     # (a drawing line has a rule character: the lines are matched only if the text has one)
     if any(ch in text for ch in _RULE_CHARS):
         for i, line in enumerate(lines):
             if not blank[i] and _DRAWING.match(line):
                 kinds[i] = "drawing"
-    for i in _running_lines(lines, blank, han):
+    for i in _running_lines(stripped, blank, han):
         kinds[i] = "running"
+    # (a page number stands between blank lines or running headers: only such lines are matched)
     for i, line in enumerate(lines):
-        if blank[i] or i in kinds or not _PAGE_NUMBER.match(line):
+        if blank[i] or i in kinds:
             continue
         before = i == 0 or blank[i - 1] or kinds.get(i - 1) == "running"
         after = i == len(lines) - 1 or blank[i + 1] or kinds.get(i + 1) == "running"
-        if before and after:
+        if before and after and _PAGE_NUMBER.match(line):
             kinds[i] = "page-number"
     return kinds
 
@@ -519,6 +537,10 @@ class _Phys(NamedTuple):
     page: int
     block: int
     ends: bool  # ends_sentence(text)
+
+
+# `_Phys` made from a tuple of its fields in C (a NamedTuple's own `__new__` is Python code).
+_new_phys = functools.partial(tuple.__new__, _Phys)
 
 
 def _soft_break(line: _Phys, following: _Phys) -> bool:
@@ -626,38 +648,41 @@ def clean(text: str) -> Cleaned:
     if lines and lines[-1] == "":
         lines.pop()
     stripped = [line.strip() for line in lines]
-    han = _HAN.search(text) is not None
-    kinds = _furniture_kinds(text, lines, [not s for s in stripped], han)
+    han = _has_han(text)
+    kinds = _furniture_kinds(text, lines, stripped, [not s for s in stripped], han)
     # Without form feeds and drawing rules in the text, a line's body is the line stripped.
     plain = "\f" not in text and not _has_edge_rule(text)
     vocab = _Vocabulary(text)
     furniture: list[Line] = []
     blocks: list[list[_Phys]] = []
+    feeds = "\f" in text
     page, block, in_block, seen_content, in_break = 0, -1, False, False, False
-    for i, raw in enumerate(lines):
+    for i, (raw, body) in enumerate(zip(lines, stripped)):
         kind = kinds.get(i)
-        if raw.startswith("\f") and seen_content:
+        if feeds and seen_content and raw.startswith("\f"):
             page += 1
-        if kind in ("running", "page-number"):
-            if seen_content and not in_break:
-                page += 1
-            in_break = True
-        elif kind is None and stripped[i]:
-            in_break = False
         if kind is not None:
-            furniture.append(_line(stripped[i], raw, i + 1, i + 1, page, max(block, 0)))
+            if kind in ("running", "page-number"):
+                if seen_content and not in_break:
+                    page += 1
+                in_break = True
+            furniture.append(_line(body, raw, i + 1, i + 1, page, max(block, 0)))
             in_block = False
             continue
-        if not stripped[i]:
+        if not body:
             in_block = False
             continue
-        body = stripped[i] if plain else strip_drawing(raw.replace("\f", "")) or stripped[i]
+        in_break = False
+        if not plain:
+            body = strip_drawing(raw.replace("\f", "")) or body
         if not in_block:
             block += 1
             blocks.append([])
             in_block = True
         seen_content = True
-        blocks[-1].append(_Phys(i + 1, raw, body, page, block, ends_sentence(body)))
+        # (`ends_sentence(body)`: the body is stripped already)
+        ends = body.rstrip(_CLOSERS)[-1:] in _TERMINALS
+        blocks[-1].append(_new_phys((i + 1, raw, body, page, block, ends)))
     # Blocks of 3+ lines vote on the document's layout by how they look on their own.
     alone = [_wrapped(b, False, han) if len(b) >= 3 else None for b in blocks]
     votes = [v for v in alone if v is not None]
