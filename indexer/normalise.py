@@ -236,6 +236,8 @@ def normalise(
     steps after it would leave as it is."""
     ctx = _context(lang, cache_dir)
     funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
+    if ctx.still and _untouched(text, ctx):
+        return text, ()
     changes: list[Change] = []
     settled = len(funcs)  # the steps from this one on left the current text as it is
     # tokenisation and protected spans are shared by the steps of one call while the text is
@@ -621,6 +623,17 @@ def _still(text: str, ctx: _Ctx) -> bool:
     return got
 
 
+def _untouched(text: str, ctx: _Ctx) -> bool:
+    """Would every step leave `text` as it is? So for a text of still pieces (see _still: no
+    step from ocr-digits on changes it, and no still piece holds a Latin ligature) joined by
+    single spaces (nothing for the whitespace step) in NFC: one split, one set operation and
+    one join instead of a pass over the steps. (Only a language whose still pieces are
+    learned, one with word steps after unicode-nfc, whitespace and ocr-digits, has any.)"""
+    pieces = text.split()
+    return (ctx.still.issuperset(pieces) and " ".join(pieces) == text
+            and (text.isascii() or unicodedata.is_normalized("NFC", text)))
+
+
 def _learn_still(text: str, ctx: _Ctx) -> None:
     """Add to the still pieces those between the blanks of calm `text` (:func:`_calm`: its runs
     of word characters calm, and every token it may have, see _loose) that ocr-digits cannot
@@ -631,13 +644,14 @@ def _learn_still(text: str, ctx: _Ctx) -> None:
     either (a piece has the same ones wherever it stands, but for whether a ``]`` at a token's
     end closes a bracket: _loose counts both), so a text made of still pieces has calm runs
     and tokens only, no hyphen break and nothing for ocr-digits: whatever its memos hold, no
-    step from ocr-digits on changes it."""
+    step from ocr-digits on changes it. (A piece with a Latin ligature is not kept, so that a
+    text of still pieces in NFC is one the Unicode step leaves as it is: see _untouched.)"""
     still = ctx.still
     if len(still) > WORDS_LIMIT:
         still.clear()
     for piece in set(text.split()).difference(still):
         if (piece[-1] != "-" and _MIXED_DIGITS.search(piece) is None
-                and "l" not in _RUN.findall(piece)):
+                and "l" not in _RUN.findall(piece) and _LIGATURE_MARKS.isdisjoint(piece)):
             still.add(piece)
 
 
