@@ -140,6 +140,9 @@ class _Ctx:
     #: the last text tokenised by a word step: (text, matches or None, tokens, the distinct
     #: tokens not in `calm` when it was tokenised)
     tokens: tuple[str, list[re.Match[str]] | None, list[str], set[str]] | None = None
+    #: the distinct tokens the last text looked at may have that were not in `calm` then (see
+    #: _loose): (text, tokens)
+    loose: tuple[str, set[str]] | None = None
     #: the runs of word characters of the last text split so: (text, runs)
     runs: tuple[str, list[str]] | None = None
     #: the protected spans of the last text looked at: (text, spans)
@@ -172,7 +175,7 @@ class _Ctx:
         afresh."""
         self.calm.clear()
         self.still.clear()
-        self.tokens = None
+        self.tokens = self.loose = None
 
     def verdicts(self, name: str) -> tuple[dict[str, Verdict], set[str]]:
         """The memo of step `name` and its set of quiet tokens (both started afresh when the
@@ -233,11 +236,13 @@ def normalise(
     steps after it would leave as it is."""
     ctx = _context(lang, cache_dir)
     funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
+    if ctx.still and _untouched(text, ctx):
+        return text, ()
     changes: list[Change] = []
     settled = len(funcs)  # the steps from this one on left the current text as it is
     # tokenisation and protected spans are shared by the steps of one call while the text is
     # unchanged (a pass after the first starts with the text the last one left)
-    ctx.tokens = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
+    ctx.tokens = ctx.loose = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
     for _ in range(MAX_PASSES):
         made_any = False
         acted = -1  # the last step of this pass that changed the text or reported a change
@@ -316,8 +321,18 @@ class _NfkcKeepFullwidth(dict):
 _NFKC_TABLE = _NfkcKeepFullwidth()
 
 
+#: What _NFKC_TABLE keeps as it is whatever its NFKC form.
+_KEPT_WIDTH = re.compile("[\uff00-\uffef\u3000]")
+
+
 def _nfkc_keep_fullwidth(text: str) -> str:
-    return unicodedata.normalize("NFC", text).translate(_NFKC_TABLE)
+    text = unicodedata.normalize("NFC", text)
+    # A character that NFKD leaves as it is is its own NFKC form, and the kept ones map to
+    # themselves: a text whose other characters are in NFKD already (one quick check, in C)
+    # is left as it is by the table.
+    if unicodedata.is_normalized("NFKD", _KEPT_WIDTH.sub("", text)):
+        return text
+    return text.translate(_NFKC_TABLE)
 
 
 @step("unicode-nfc")
@@ -559,17 +574,40 @@ def _runs(text: str, ctx: _Ctx) -> list[str]:
 
 def _calm(text: str, ctx: _Ctx) -> bool:
     """Would every word step leave `text` as it is, whatever its memos hold? So when each run
-    of word characters is calm, no OCR junk makes a token differ from a run (the tokens are
-    then some of the runs: a _rewrite step finds them all quiet), and no hyphen break gives
+    of word characters is calm (join-split-words finds no rare piece), each token it may have
+    is calm (a _rewrite step finds them all quiet: see _loose) and no hyphen break gives
     join-split-words a pair without a rare piece. (So too when every piece between blanks is
     still: see _still.)"""
     if _still(text, ctx):
         return True
-    if (ctx.calm.issuperset(_runs(text, ctx)) and _TOKEN_JUNK.isdisjoint(_marks(text, ctx))
-            and _HYPHEN_BREAK.search(text) is None):
+    if (not _loose(text, ctx) and _HYPHEN_BREAK.search(text) is None
+            and (_TOKEN_JUNK.isdisjoint(_marks(text, ctx))  # the tokens are then the runs
+                 or ctx.calm.issuperset(_runs(text, ctx)))):
         _learn_still(text, ctx)
         return True
     return False
+
+
+def _loose(text: str, ctx: _Ctx) -> set[str]:
+    """The distinct tokens `text` may have (what :func:`_word_tokens` can find) that are not
+    calm: its runs of word characters when no OCR junk makes a token differ from a run, else
+    every match of _TOKEN, with and without a ``]`` or ``}`` at its end (whether one closes a
+    bracket depends on the text before it). Protected spans only leave tokens out, so these
+    are never fewer than the tokens: when a step's quiet set holds them all, the step leaves
+    `text` as it is without finding where tokens stand or what is protected. Shared by the
+    steps while the text is unchanged (the calm set only grows until it starts afresh, which
+    forgets this)."""
+    last = ctx.loose
+    if last is not None and last[0] is text:
+        return last[1]
+    if _TOKEN_JUNK.isdisjoint(_marks(text, ctx)):
+        found = set(_runs(text, ctx))
+    else:
+        found = set(_TOKEN.findall(text))
+        found.update([tok[:-1] for tok in found if tok[-1] in "]}"])
+    found.difference_update(ctx.calm)
+    ctx.loose = (text, found)
+    return found
 
 
 def _still(text: str, ctx: _Ctx) -> bool:
@@ -585,21 +623,35 @@ def _still(text: str, ctx: _Ctx) -> bool:
     return got
 
 
+def _untouched(text: str, ctx: _Ctx) -> bool:
+    """Would every step leave `text` as it is? So for a text of still pieces (see _still: no
+    step from ocr-digits on changes it, and no still piece holds a Latin ligature) joined by
+    single spaces (nothing for the whitespace step) in NFC: one split, one set operation and
+    one join instead of a pass over the steps. (Only a language whose still pieces are
+    learned, one with word steps after unicode-nfc, whitespace and ocr-digits, has any.)"""
+    pieces = text.split()
+    return (ctx.still.issuperset(pieces) and " ".join(pieces) == text
+            and (text.isascii() or unicodedata.is_normalized("NFC", text)))
+
+
 def _learn_still(text: str, ctx: _Ctx) -> None:
     """Add to the still pieces those between the blanks of calm `text` (:func:`_calm`: its runs
-    of word characters calm, no OCR junk) that ocr-digits cannot act on and that cannot end a
-    hyphen break. What those look at never reaches over a blank: a number to repair (a digit
-    beside ``l``, ``I`` or ``O``) lies inside one piece, a paragraph's ``l`` is a run of word
-    characters (so of one piece), and a hyphen break's hyphen ends a piece. Runs of word
-    characters never cross a blank either, so a text made of still pieces has calm runs only,
-    no junk, no hyphen break and nothing for ocr-digits: whatever its memos hold, no step from
-    ocr-digits on changes it."""
+    of word characters calm, and every token it may have, see _loose) that ocr-digits cannot
+    act on and that cannot end a hyphen break. What those look at never reaches over a blank:
+    a number to repair (a digit beside ``l``, ``I`` or ``O``) lies inside one piece, a
+    paragraph's ``l`` is a run of word characters (so of one piece), and a hyphen break's
+    hyphen ends a piece. Runs of word characters and matches of _TOKEN never cross a blank
+    either (a piece has the same ones wherever it stands, but for whether a ``]`` at a token's
+    end closes a bracket: _loose counts both), so a text made of still pieces has calm runs
+    and tokens only, no hyphen break and nothing for ocr-digits: whatever its memos hold, no
+    step from ocr-digits on changes it. (A piece with a Latin ligature is not kept, so that a
+    text of still pieces in NFC is one the Unicode step leaves as it is: see _untouched.)"""
     still = ctx.still
     if len(still) > WORDS_LIMIT:
         still.clear()
     for piece in set(text.split()).difference(still):
         if (piece[-1] != "-" and _MIXED_DIGITS.search(piece) is None
-                and "l" not in _RUN.findall(piece)):
+                and "l" not in _RUN.findall(piece) and _LIGATURE_MARKS.isdisjoint(piece)):
             still.add(piece)
 
 
@@ -630,7 +682,7 @@ def _word_tokens(text: str, ctx: _Ctx
     if not blocked and _TOKEN_JUNK.isdisjoint(_marks(text, ctx)):
         # every token a run of word characters (and no bracket to close): no match objects
         toks = _runs(text, ctx)
-        unsettled = set(toks).difference(ctx.calm)
+        unsettled = _loose(text, ctx)  # the runs not calm
         ctx.tokens = (text, None, toks, unsettled)
         return None, toks, unsettled
     matches = list(_TOKEN.finditer(text))
@@ -669,11 +721,14 @@ def _rewrite(
 ) -> tuple[str, list[Change]]:
     """Apply step `name` to every unprotected token of `text`; `decide(tok, ctx)` gives the
     step's verdict on a token (memoised per token; a text whose tokens all have the verdict
-    None is passed over after one set operation). The calm tokens are quiet for every word
-    step (see _learn_calm), so only the tokens that were not calm when the text was tokenised
-    are looked up in the step's quiet set (the calm set only grows until it starts afresh,
-    and then the tokens are found again)."""
+    None is passed over after one set operation, before its tokens and protected spans are
+    found: see _loose). The calm tokens are quiet for every word step (see _learn_calm), so
+    only the tokens that were not calm when the text was tokenised are looked up in the
+    step's quiet set (the calm set only grows until it starts afresh, and then the tokens are
+    found again)."""
     memo, quiet = ctx.verdicts(name)
+    if quiet.issuperset(_loose(text, ctx)):
+        return text, []  # no token it may have is one the step does not leave alone
     matches, toks, unsettled = _word_tokens(text, ctx)
     todo = unsettled.difference(quiet)
     if not todo:
