@@ -177,7 +177,10 @@ def strip_drawing(line: str) -> str:
 
 @cache
 def _zipf(word: str) -> float:
-    from wordfreq import zipf_frequency
+    """wordfreq's Zipf frequency of `word` in the first of `HYPHEN_LEXICONS` that knows it as a
+    common word (3.0 or more), else the highest of them (`lexicon.zipf_frequency`: a plain word
+    is read from a table on disk instead of wordfreq's whole word lists)."""
+    from indexer.lexicon import zipf_frequency
 
     best = 0.0
     for lang in HYPHEN_LEXICONS:

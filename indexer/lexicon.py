@@ -7,6 +7,9 @@ time it is needed; later runs read that file. Nothing is loaded at import time.
 
 The symspellpy index used for edit-distance candidates is built lazily, in memory, from the
 frequent part of a lexicon only (the candidates a repair may produce).
+
+A process that asks wordfreq about a few words only (`zipf_frequency`) need not load wordfreq's
+word lists: plain words are looked up in a `WordTable`, an SQLite file made once in the cache.
 """
 
 from __future__ import annotations
@@ -15,8 +18,11 @@ import json
 import os
 import pickle
 import re
+import sqlite3
 import threading
+import unicodedata
 from bisect import bisect_left, bisect_right
+from contextlib import closing
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -41,6 +47,7 @@ _SIDECAR_VERSION = 1
 _WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 _LOCK = threading.Lock()
 _LOADED: dict[tuple[str, str], Lexicon] = {}
+_TABLES: dict[tuple[str, str], WordTable | None] = {}
 
 
 def default_cache_dir() -> Path:
@@ -258,6 +265,121 @@ def load_lexicon(
             lex = Lexicon(lang, _read(path), path)
             _LOADED[key] = lex
     return lex
+
+
+# ---------------------------------------------------------------------------------------------
+# Looking up a few words without loading a lexicon
+
+#: Lower-case Latin letters that NFKC (so NFC too) and case folding leave as they are (so not
+#: ``ß``, ``ŉ``, ``ĳ``, ``µ``): wordfreq's tokenizer reads a word made of them only as one token,
+#: the word itself, in a language written with a plain regex tokenizer (`_plain_tokens`).
+_PLAIN = frozenset(
+    c for c in map(chr, range(ord("a"), 0x250))
+    if unicodedata.category(c) == "Ll" and c.casefold() == c
+    and unicodedata.is_normalized("NFKC", c)
+)
+#: Version of the word table layout; bump to make new tables.
+_TABLE_VERSION = 1
+
+
+class WordTable:
+    """wordfreq's Zipf frequencies of the `_PLAIN` words of one language, in an SQLite file in
+    the cache (made on first use): opening it reads nothing and a lookup a few pages, where
+    wordfreq loads its whole word list of the language (a fifth of a second or more)."""
+
+    def __init__(self, lang: str, db: sqlite3.Connection) -> None:
+        self.lang = lang
+        self._db = db
+        self._lock = threading.Lock()
+
+    def freq(self, word: str) -> float:
+        """``wordfreq.zipf_frequency(word, lang)`` of a `_PLAIN` word: as stored, 0.0 when the
+        word is not in wordfreq's list (as wordfreq says of an unknown word)."""
+        with self._lock:
+            row = self._db.execute("SELECT zipf FROM zipf WHERE word = ?", (word,)).fetchone()
+        return row[0] if row else 0.0
+
+
+def _plain_tokens(lang: str) -> bool:
+    """Does wordfreq tokenize `lang` with its regex tokenizer and no change of letters besides
+    normalisation and case folding (no transliteration, mark removal, Turkish i, cedillas)?"""
+    from wordfreq.language_info import get_language_info
+
+    info = get_language_info(lang)
+    return (info["tokenizer"] == "regex" and info["transliteration"] is None
+            and info["lookup_transliteration"] is None and not info["remove_marks"]
+            and not info["dotless_i"] and info["diacritics_under"] is None)
+
+
+def _write_table(lang: str, side: Path) -> None:
+    """Write the word table of `lang` to `side` (atomically; a read-only cache is left alone):
+    every `_PLAIN` word of wordfreq's 'best' list with its ``zipf_frequency``, which depends on
+    the word's frequency only, so wordfreq is asked once per frequency."""
+    from wordfreq import get_frequency_dict, zipf_frequency
+
+    by_freq: dict[float, float] = {}
+    rows = []
+    for word, freq in get_frequency_dict(lang, "best").items():
+        if word and _PLAIN.issuperset(word):
+            zipf = by_freq.get(freq)
+            if zipf is None:
+                zipf = by_freq[freq] = zipf_frequency(word, lang)
+            rows.append((word, zipf))
+    rows.sort()
+    tmp = side.with_name(f"{side.name}.{os.getpid()}.tmp")
+    try:
+        side.parent.mkdir(parents=True, exist_ok=True)
+        tmp.unlink(missing_ok=True)
+        with closing(sqlite3.connect(tmp)) as db:
+            db.execute("PRAGMA journal_mode = OFF")  # a new file, renamed into place once whole
+            db.execute("CREATE TABLE zipf (word TEXT PRIMARY KEY, zipf REAL NOT NULL) WITHOUT ROWID")
+            db.executemany("INSERT INTO zipf VALUES (?, ?)", rows)
+            db.commit()
+        tmp.replace(side)
+    except (OSError, sqlite3.Error):
+        tmp.unlink(missing_ok=True)
+
+
+def _open_table(side: Path) -> sqlite3.Connection | None:
+    """The word table in `side`, opened read-only, or None when there is none."""
+    if not side.exists():
+        return None
+    try:
+        return sqlite3.connect(f"{side.resolve().as_uri()}?mode=ro", uri=True,
+                               check_same_thread=False)
+    except sqlite3.Error:
+        return None
+
+
+def word_table(lang: str, cache_dir: str | Path | None = None) -> WordTable | None:
+    """The word table of wordfreq language `lang` (made in the cache on first use), or None
+    where wordfreq does not read `_PLAIN` words as they are, or the table cannot be made."""
+    base = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    key = (lang, str(base))
+    if key in _TABLES:
+        return _TABLES[key]
+    with _LOCK:
+        if key not in _TABLES:
+            side = base / "lexicon" / f"{lang}-wf{_wordfreq_version()}-zipf{_TABLE_VERSION}.sqlite"
+            db = _open_table(side)
+            if db is None and _plain_tokens(lang):
+                _write_table(lang, side)
+                db = _open_table(side)
+            _TABLES[key] = WordTable(lang, db) if db is not None else None
+    return _TABLES[key]
+
+
+def zipf_frequency(word: str, lang: str, cache_dir: str | Path | None = None) -> float:
+    """``wordfreq.zipf_frequency(word, lang)``, read from the language's `word_table` when
+    `word` is made of `_PLAIN` letters (wordfreq then looks up `word` itself in its list); any
+    other word is left to wordfreq."""
+    if word and _PLAIN.issuperset(word):
+        table = word_table(lang, cache_dir)
+        if table is not None:
+            return table.freq(word)
+    from wordfreq import zipf_frequency as wordfreq_zipf
+
+    return wordfreq_zipf(word, lang)
 
 
 # ---------------------------------------------------------------------------------------------
