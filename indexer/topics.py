@@ -21,7 +21,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
-import ahocorasick
+import ahocorasick_rs
 
 # key -> display names (OECD/UN model order; technical-services is the UN model's 12A).
 TOPICS: dict[str, dict[str, str]] = {
@@ -500,7 +500,7 @@ class _Folder:
 
 _ANY_CHAR = re.compile(r"[\s\S]")
 _LITERAL = re._constants.LITERAL  # type: ignore[attr-defined]
-_second = itemgetter(1)  # the value of an Aho-Corasick match (end, value)
+_first = itemgetter(0)  # the literal's index in an Aho-Corasick match (index, start, end)
 
 
 def _search(kw: _Keyword, text: str, low: str | None) -> bool:
@@ -684,8 +684,8 @@ class _Table:
     `local[i]`: pattern i is `_line_local`. `more[i]`: further clauses of literals every
     match of pattern i holds (one literal of each), checked by `matchable`. `starts[i]`:
     `_start_literals` of pattern i, for `_hits`. `finder`: an
-    Aho-Corasick automaton of the literals (value: the literal's index), so one pass over a
-    text finds all it holds."""
+    Aho-Corasick automaton of the literals (`ahocorasick_rs`, a DFA; a match gives the
+    literal's index), so one pass over a text finds all it holds."""
 
     folder: _Folder
     keys: tuple[str, ...]
@@ -705,7 +705,11 @@ class _Table:
         users = self.users
         if self.literals:
             # the literals found (each once: a common one occurs many times), collected in C
-            for j in set(map(_second, self.finder.iter(low))):
+            try:
+                seen = set(map(_first, self.finder.find_matches_as_indexes(low, overlapping=True)))
+            except UnicodeEncodeError:  # a lone surrogate: the automaton takes UTF-8 only
+                seen = {j for j, lit in enumerate(self.literals) if lit in low}
+            for j in seen:
                 found.update(users[j])
         return frozenset(found)
 
@@ -745,10 +749,9 @@ def _table(entries: Sequence[tuple[str, str, int]]) -> _Table:
         for lit in kw[3]:
             users.setdefault(lit, []).append(i)
     always = tuple(i for i, kw in enumerate(keywords) if not kw[3])
-    finder = ahocorasick.Automaton()
-    for j, lit in enumerate(users):
-        finder.add_word(lit, j)
-    finder.make_automaton()  # (only searched when there are literals)
+    # (only searched when there are literals); all matches, overlapping ones too
+    finder = ahocorasick_rs.AhoCorasick(list(users), matchkind=ahocorasick_rs.MatchKind.Standard,
+                                        implementation=ahocorasick_rs.Implementation.DFA) if users else None
     return _Table(_Folder(chars), tuple(keys), tuple(keywords), tuple(users),
                   tuple(tuple(v) for v in users.values()), always,
                   not any("\n" in lit for lit in users),
