@@ -21,7 +21,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
-import ahocorasick
+import ahocorasick_rs
 
 # key -> display names (OECD/UN model order; technical-services is the UN model's 12A).
 TOPICS: dict[str, dict[str, str]] = {
@@ -375,6 +375,38 @@ def _best(clauses: list[_Literals]) -> _Literals | None:
     return max(clauses, key=lambda cl: min(len(x) for x in cl))
 
 
+def _starts(seq: Any) -> _Literals | None:
+    """Literals one of which every match of the parsed sequence `seq` begins with, or None:
+    after zero-width ``\b``-like assertions, a run of literals, or alternatives (or a group
+    of them) that each begin so."""
+    from re import _constants as c
+
+    k = 0
+    while k < len(seq) and seq[k][0] is c.AT:
+        k += 1
+    if k == len(seq):
+        return None
+    op, av = seq[k]
+    if op is c.LITERAL:
+        run = []
+        for op2, av2 in seq[k:]:
+            if op2 is not c.LITERAL:
+                break
+            run.append(chr(av2))
+        return ("".join(run),)
+    if op is c.SUBPATTERN and not av[1] and not av[2]:  # a group without flags of its own
+        return _starts(av[3])
+    if op is c.BRANCH:
+        out: list[str] = []
+        for branch in av[1]:
+            begins = _starts(branch)
+            if begins is None:
+                return None
+            out.extend(x for x in begins if x not in out)
+        return tuple(out)
+    return None
+
+
 def _fold(ch: str) -> str:
     """`ch` as the regex engine lower-cases it (simple case mapping)."""
     import _sre
@@ -467,7 +499,8 @@ class _Folder:
 
 
 _ANY_CHAR = re.compile(r"[\s\S]")
-_second = itemgetter(1)  # the value of an Aho-Corasick match (end, value)
+_LITERAL = re._constants.LITERAL  # type: ignore[attr-defined]
+_first = itemgetter(0)  # the literal's index in an Aho-Corasick match (index, start, end)
 
 
 def _search(kw: _Keyword, text: str, low: str | None) -> bool:
@@ -494,9 +527,42 @@ def _matches(pat: _Lazy, fast: _Lazy | None, text: str, low: str | None, cap: in
     return min(hits, cap) if cap else hits
 
 
+def _hits(kw: _Keyword, starts: _Literals, text: str, low: str | None) -> int:
+    """`_matches` of keyword `kw` capped at `_MAX_HITS`; `starts`: `_Table.starts` of it."""
+    if starts and low is not None:
+        return _matches_from(kw[1].match, low, starts, _MAX_HITS)  # type: ignore[union-attr]
+    return _matches(kw[0], kw[1], text, low, _MAX_HITS)
+
+
+def _matches_from(match: Any, low: str, starts: _Literals, cap: int) -> int:
+    """`len(findall(low))` of a pattern (`match` its `match`), up to `cap`, when each of its
+    matches begins with one of the literals `starts`: `findall` tries each position in
+    turn and takes the match found there, going on after its end; no position where no
+    literal of `starts` begins can hold one, so only those are tried (with `match` at that
+    position, which reads the text before it as the search does, e.g. for ``\b``)."""
+    find = low.find
+    hits = pos = 0
+    while True:
+        at = -1
+        for x in starts:  # the first position at or after `pos` where one begins
+            k = find(x, pos)
+            if k >= 0 and (at < 0 or k < at):
+                at = k
+        if at < 0:
+            return hits
+        m = match(low, at)
+        if m is None:
+            pos = at + 1
+        else:
+            hits += 1
+            if hits == cap:
+                return hits
+            pos = m.end()  # > at: a literal of `starts` is not empty
+
+
 class _Lazy:
-    """A regex compiled on first use, with the compiled pattern's `search` and `findall`
-    (bound in its place by the first call, so later calls go straight to them). Most keywords
+    """A regex compiled on first use, with the compiled pattern's `search`, `findall` and
+    `match` (bound in its place by the first call, so later calls go straight to them). Most keywords
     never run on a given text (the literal prefilter rules them out), so compiling them all
     up front would cost every process most of a second for nothing."""
 
@@ -508,6 +574,7 @@ class _Lazy:
         compiled = re.compile(self.pattern, self.flags)
         self.search = compiled.search  # type: ignore[method-assign]
         self.findall = compiled.findall  # type: ignore[method-assign]
+        self.match = compiled.match  # type: ignore[method-assign]
         return compiled
 
     def search(self, text: str) -> re.Match[str] | None:
@@ -515,6 +582,9 @@ class _Lazy:
 
     def findall(self, text: str) -> list[Any]:
         return self._compile().findall(text)
+
+    def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return self._compile().match(text, pos)
 
 
 #: A keyword: (pattern, its lower-cased copy or None, weight, required literals); the
@@ -612,9 +682,10 @@ class _Table:
     are the patterns that need literal `literals[j]`; `always` those that need none.
     `by_line`: no literal holds a newline, so the literals of a text are those of its lines.
     `local[i]`: pattern i is `_line_local`. `more[i]`: further clauses of literals every
-    match of pattern i holds (one literal of each), checked by `matchable`. `finder`: an
-    Aho-Corasick automaton of the literals (value: the literal's index), so one pass over a
-    text finds all it holds."""
+    match of pattern i holds (one literal of each), checked by `matchable`. `starts[i]`:
+    `_start_literals` of pattern i, for `_hits`. `finder`: an
+    Aho-Corasick automaton of the literals (`ahocorasick_rs`, a DFA; a match gives the
+    literal's index), so one pass over a text finds all it holds."""
 
     folder: _Folder
     keys: tuple[str, ...]
@@ -625,6 +696,7 @@ class _Table:
     by_line: bool
     local: tuple[bool, ...]
     more: tuple[tuple[_Literals, ...], ...]
+    starts: tuple[_Literals, ...]
     finder: Any = field(compare=False, repr=False)
 
     def present(self, low: str) -> frozenset[int]:
@@ -633,7 +705,11 @@ class _Table:
         users = self.users
         if self.literals:
             # the literals found (each once: a common one occurs many times), collected in C
-            for j in set(map(_second, self.finder.iter(low))):
+            try:
+                seen = set(map(_first, self.finder.find_matches_as_indexes(low, overlapping=True)))
+            except UnicodeEncodeError:  # a lone surrogate: the automaton takes UTF-8 only
+                seen = {j for j, lit in enumerate(self.literals) if lit in low}
+            for j in seen:
                 found.update(users[j])
         return frozenset(found)
 
@@ -673,15 +749,35 @@ def _table(entries: Sequence[tuple[str, str, int]]) -> _Table:
         for lit in kw[3]:
             users.setdefault(lit, []).append(i)
     always = tuple(i for i, kw in enumerate(keywords) if not kw[3])
-    finder = ahocorasick.Automaton()
-    for j, lit in enumerate(users):
-        finder.add_word(lit, j)
-    finder.make_automaton()  # (only searched when there are literals)
+    # (only searched when there are literals); all matches, overlapping ones too
+    finder = ahocorasick_rs.AhoCorasick(list(users), matchkind=ahocorasick_rs.MatchKind.Standard,
+                                        implementation=ahocorasick_rs.Implementation.DFA) if users else None
     return _Table(_Folder(chars), tuple(keys), tuple(keywords), tuple(users),
                   tuple(tuple(v) for v in users.values()), always,
                   not any("\n" in lit for lit in users),
                   tuple(_line_local(trees) for _kw, trees in analysed),
-                  tuple(_more_literals(kw, trees[0]) for kw, trees in analysed), finder)
+                  tuple(_more_literals(kw, trees[0]) for kw, trees in analysed),
+                  tuple(_start_literals(kw, trees) for kw, trees in analysed), finder)
+
+
+#: Shortest literal `_start_literals` takes: the text's shorter words come too often.
+_START_MIN = 3
+
+
+def _start_literals(kw: _Keyword, trees: Sequence[Any]) -> _Literals:
+    """Literals one of which every match of the lower-cased copy of `kw` begins with, when
+    that copy does not begin with a literal (which the regex engine would look for itself,
+    where for an assertion, alternatives or a group it tries every position) and each has
+    at least `_START_MIN` characters; else ()."""
+    if kw[1] is None:
+        return ()
+    tree = trees[1]  # the lower-cased copy's (`_analysed`)
+    if tree.state.flags & (re.IGNORECASE | re.LOCALE) or not len(tree) or tree[0][0] is _LITERAL:
+        return ()
+    begins = _starts(tree)
+    if not begins or min(len(x) for x in begins) < _START_MIN:
+        return ()
+    return begins
 
 
 #: Shortest literal `_more_literals` keeps: shorter ones ("of", "the") are in nearly every
@@ -726,13 +822,18 @@ def raw_scores(text: str, lang: str) -> dict[str, float]:
     """Keyword evidence per topic: sum of weight x hits (hits capped per pattern). Additive
     over texts, so `segment` can sum line scores to score any span."""
     table = _compiled(lang)
-    low = table.folder.lower(text)
+    return _raw_scores(table, text, table.folder.lower(text))
+
+
+def _raw_scores(table: _Table, text: str, low: str | None) -> dict[str, float]:
+    """`raw_scores` of `text`, whose `_Folder.lower` is `low`."""
     found = None if low is None else table.matchable(table.present(low), low)
     run: Iterable[int] = range(len(table.keywords)) if found is None else sorted(found)
     totals: dict[str, float] = {}
+    starts = table.starts
     for i in run:
         kw = table.keywords[i]
-        hits = _matches(kw[0], kw[1], text, low, _MAX_HITS)
+        hits = _hits(kw, starts[i], text, low)
         if hits:
             key = table.keys[i]
             totals[key] = totals.get(key, 0.0) + kw[2] * hits
@@ -802,7 +903,17 @@ OPENING_WEIGHT = 3.0
 
 def content_scores(text: str, lang: str) -> dict[str, float]:
     """Topic scores of an article's text with its opening counted again (0..1 each)."""
-    return _with_opening(raw_scores(text, lang), raw_scores(_opening(text), lang))
+    table = _compiled(lang)
+    low = table.folder.lower(text)
+    opening, start = _opening_at(text)
+    if low is not None and start is not None and "\u03a3" not in opening:
+        # the opening is text[start:start + len(opening)], and `low` lower-cases the text
+        # character by character (`_Folder.lower` passed every character: each lower-cases
+        # to one; only "Σ" lower-cases by its neighbours), so its lower-cased form is there
+        opening_low: str | None = low[start : start + len(opening)]
+    else:
+        opening_low = table.folder.lower(opening)
+    return _with_opening(_raw_scores(table, text, low), _raw_scores(table, opening, opening_low))
 
 
 def _with_opening(whole: dict[str, float], opening: dict[str, float]) -> dict[str, float]:
@@ -814,14 +925,22 @@ def _with_opening(whole: dict[str, float], opening: dict[str, float]) -> dict[st
 
 def _opening(text: str) -> str:
     """The start of the body: skip a short heading line ("Article V", "ARTIGO 5")."""
+    return _opening_at(text)[0]
+
+
+def _opening_at(text: str) -> tuple[str, int | None]:
+    """`_opening` of `text`, and where in `text` it stands (None when it is not a slice of
+    `text`, as when line breaks other than "\n" were joined by "\n")."""
     # Only the text's start can matter: a first line shorter than 40 characters lies in
     # it (a longer one is long there too), and `OPENING_CHARS` characters of the joined
     # rest come from at most twice as many (a "\r\n" break becomes one "\n"), plus a
     # break that may be cut in two at the end.
     lines = text[: 40 + 2 + 2 * OPENING_CHARS + 2].splitlines()
     if len(lines) > 1 and len(lines[0]) < 40:
-        text = "\n".join(lines[1:])
-    return text[:OPENING_CHARS]
+        opening, start = "\n".join(lines[1:])[:OPENING_CHARS], len(lines[0]) + 1
+    else:
+        opening, start = text[:OPENING_CHARS], 0
+    return opening, start if text.startswith(opening, start) else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -898,8 +1017,9 @@ class LineScores:
         key = (i, j)
         hits = self._hits.get(key)
         if hits is None:
-            kw = self._table.keywords[i]
-            hits = self._hits[key] = _matches(kw[0], kw[1], self.lines[j], self._lows[j], _MAX_HITS)
+            table = self._table
+            hits = self._hits[key] = _hits(table.keywords[i], table.starts[i], self.lines[j],
+                                           self._lows[j])
         return hits
 
     def raw(self, a: int, b: int) -> dict[str, float]:
@@ -924,8 +1044,7 @@ class LineScores:
                 text = "\n".join(self.lines[a:b])
                 low = text.lower()
                 for i in found.difference(counted):
-                    kw = table.keywords[i]
-                    counted[i] = _matches(kw[0], kw[1], text, low, _MAX_HITS)
+                    counted[i] = _hits(table.keywords[i], table.starts[i], text, low)
         totals: dict[str, float] = {}
         for i in sorted(counted):
             hits = min(counted[i], _MAX_HITS)
@@ -938,11 +1057,12 @@ class LineScores:
     def line_raws(self, a: int, b: int) -> list[dict[str, float]]:
         """`raw(j, j + 1)` of every line j in [a, b) (the same values, summed in the same
         order), in one pass: a line's scores are its patterns' line hits, and its patterns
-        are in `KEYWORDS` order (`_compiled` numbers them topic by topic)."""
+        are in `KEYWORDS` order (`_compiled` numbers them topic by topic). Only the patterns
+        `_Table.matchable` leaves can have line hits; the others' are 0."""
         table = self._table
         if not table.by_line:
             return [raw_scores(t, self.lang) for t in self.lines[a:b]]
-        keys, keywords = table.keys, table.keywords
+        keys, keywords, starts, matchable = table.keys, table.keywords, table.starts, table.matchable
         cache = self._hits  # `_line_hits`, inline
         out: list[dict[str, float]] = []
         for j in range(a, b):
@@ -952,11 +1072,10 @@ class LineScores:
                 continue
             text, low = self.lines[j], self._lows[j]
             totals: dict[str, float] = {}
-            for i in sorted(found):
+            for i in sorted(matchable(found, low)):  # type: ignore[arg-type]
                 hits = cache.get((i, j))
                 if hits is None:
-                    kw = keywords[i]
-                    hits = cache[i, j] = _matches(kw[0], kw[1], text, low, _MAX_HITS)
+                    hits = cache[i, j] = _hits(keywords[i], starts[i], text, low)
                 if hits:
                     key = keys[i]
                     totals[key] = totals.get(key, 0.0) + keywords[i][2] * hits
