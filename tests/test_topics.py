@@ -152,3 +152,49 @@ def test_ingest_topics_do_not_need_segments_own() -> None:
         assert any(final), entry.file
         replaced += sum(a != b for a, b in zip(own, final))
     assert replaced > 0  # harmonising does change some of segment's topics
+
+
+def _keyword_cases() -> list[tuple[str, int]]:
+    """(language, keyword number) of every keyword counted from its start literals."""
+    from indexer.topics import _compiled
+
+    return [(lang, i) for lang in ("en", "pt", "sv", "zh")
+            for i, starts in enumerate(_compiled(lang).starts) if starts]
+
+
+def _pieces_of(lang: str):
+    from hypothesis import strategies as st
+
+    from indexer.topics import _compiled
+
+    table = _compiled(lang)
+    return st.lists(st.one_of(
+        st.sampled_from(table.literals),
+        st.sampled_from([" ", "  ", "\n", ".", ",", "s", "es", "-", "(", "a", "ção", "ö"]),
+        st.text(max_size=3),
+    ), max_size=25).map("".join)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "sv", "zh"])
+def test_counting_from_start_literals_is_findall(lang: str) -> None:
+    """`_matches_from` tries a keyword only where one of its start literals begins: the same
+    capped count as the regex's own `findall`, on texts made of the table's literals."""
+    from hypothesis import given, settings
+
+    from indexer.topics import _MAX_HITS, _compiled, _matches_from
+
+    table = _compiled(lang)
+    cases = [i for lg, i in _keyword_cases() if lg == lang]
+    assert cases  # the shortcut is used in every language
+
+    @settings(max_examples=200, deadline=None)
+    @given(_pieces_of(lang))
+    def check(text: str) -> None:
+        low = text.lower()
+        for i in cases:
+            fast = table.keywords[i][1]
+            expected = min(len(fast.findall(low)), _MAX_HITS)
+            assert _matches_from(fast.match, low, table.starts[i], _MAX_HITS) == expected, (
+                fast.pattern, text)
+
+    check()
