@@ -226,3 +226,21 @@ def test_clean_makes_lines_as_the_dataclass_does():
     assert made == Line("Artigo 10", "Artigo  10", 3, 4, 1, 2)
     assert vars(made) == vars(Line("Artigo 10", "Artigo  10", 3, 4, 1, 2))
     assert list(vars(made)) == list(vars(Line("Artigo 10", "Artigo  10", 3, 4, 1, 2)))
+
+
+def test_word_table_answers_as_wordfreq(corpus_dir: Path) -> None:
+    """`lexicon.zipf_frequency` reads plain words from a table made from wordfreq's lists and
+    leaves every other word to wordfreq: the same answer as wordfreq for each word of the
+    bundled texts, as written and lower-cased, and for words outside the table's alphabet."""
+    import wordfreq
+
+    from indexer import lexicon
+
+    words: set[str] = set()
+    for path in sorted(corpus_dir.glob("*.txt")):
+        for w in re.findall(r"\w+", path.read_text("utf-8")):
+            words.update((w, w.lower()))
+    words.update(("straße", "ŉ", "ĳssel", "l'état", "co-operation", "1965", "İstanbul", "ſ"))
+    for lang in ("en", "sv"):
+        for w in sorted(words):
+            assert lexicon.zipf_frequency(w, lang) == wordfreq.zipf_frequency(w, lang), (lang, w)
