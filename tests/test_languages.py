@@ -196,3 +196,35 @@ def test_letter_counts_match_letters() -> None:
         assert _letter_counts(texts) == [_letters(text) for text in texts]
 
     check()
+
+
+def test_vectorised_feature_counts_are_py3langids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_count_features`' vectorised walk (texts joined by a resetting separator, the first
+    two bytes of each window looked up together) counts what py3langid's own walk of each
+    text alone counts, features in the same order: any texts, short, empty or not UTF-8-safe."""
+    import numpy as np
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from py3langid.langid import LanguageIdentifier, visit_counts
+
+    from indexer import languages
+
+    assert languages._automaton() is not None  # the shipped model: the shortcut is taken
+    monkeypatch.setattr(languages, "_VECTOR_BYTES", 0)
+    identifier = languages._base_identifier()
+    alphabet = st.sampled_from("aeiou tnsrhlkåäöçãõéÉ\u0301 .,:;-\n1\u4e00\u3042\ud800\U0001d400\xff")
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.one_of(st.text(alphabet, max_size=30), st.text(max_size=12)),
+                    min_size=1, max_size=8))
+    def check(texts: list[str]) -> None:
+        for text, found in zip(texts, languages._count_features(texts), strict=True):
+            data = LanguageIdentifier._encode(text)
+            visits = visit_counts(identifier.tk_nextmove, identifier._rowbase,
+                                  identifier.tk_output, data) or {}
+            assert found.size == len(data)
+            assert found.ids.tolist() == list(visits)
+            assert np.array_equal(found.weights,
+                                  np.log1p(np.array(list(visits.values()), dtype=np.float32)))
+
+    check()
