@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -538,21 +540,16 @@ def _document_languages(
     """Languages with a real share of the text (>= 5 % of the identified letters, or a run of
     three or more consecutive paragraphs with 800+ letters): quoted foreign tax names or a stray misdetection do not
     make a version of their own."""
-    letters: Counter[str] = Counter()
-    counts: Counter[str] = Counter()
+    counts = Counter(labels.values())
+    letters = Counter(dict.fromkeys(counts, 0))  # (the same order of languages as counts)
     for i, lang in labels.items():
         letters[lang] += letter_counts[i]
-        counts[lang] += 1
     total = sum(letters.values())
     runs: Counter[str] = Counter()  # letters in the longest run of consecutive lines
-    run_lang, run, run_letters = "", 0, 0
-    for i in sorted(labels):
-        same = labels[i] == run_lang
-        run, run_letters = (run + 1, run_letters) if same else (1, 0)
-        run_letters += letter_counts[i]
-        run_lang = labels[i]
-        if run >= 3:
-            runs[run_lang] = max(runs[run_lang], run_letters)
+    for lang, run in groupby(sorted(labels.items()), key=itemgetter(1)):
+        sizes = [letter_counts[i] for i, _ in run]
+        if len(sizes) >= 3:
+            runs[lang] = max(runs[lang], sum(sizes))
     keep = [
         lang
         for lang, n in letters.most_common()

@@ -228,3 +228,54 @@ def test_vectorised_feature_counts_are_py3langids(monkeypatch: pytest.MonkeyPatc
                                   np.log1p(np.array(list(visits.values()), dtype=np.float32)))
 
     check()
+
+
+def test_document_languages_runs_match_a_line_by_line_count() -> None:
+    """`_document_languages` finds the longest runs by grouping consecutive labels; the same
+    languages, in the same order, as counting along the lines one by one (ties in order of
+    first label, labels in any order, "" among them)."""
+    from collections import Counter
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from indexer.languages import _document_languages
+
+    def reference(letter_counts, labels, candidates):
+        letters: Counter[str] = Counter()
+        counts: Counter[str] = Counter()
+        for i, lang in labels.items():
+            letters[lang] += letter_counts[i]
+            counts[lang] += 1
+        total = sum(letters.values())
+        runs: Counter[str] = Counter()
+        run_lang, run, run_letters = "", 0, 0
+        for i in sorted(labels):
+            same = labels[i] == run_lang
+            run, run_letters = (run + 1, run_letters) if same else (1, 0)
+            run_letters += letter_counts[i]
+            run_lang = labels[i]
+            if run >= 3:
+                runs[run_lang] = max(runs[run_lang], run_letters)
+        keep = [lang for lang, n in letters.most_common()
+                if lang in ("zh", "ja", "ko") or (n >= 0.05 * total and counts[lang] >= 2)
+                or runs[lang] >= 800]
+        if not keep and letters:
+            keep = [letters.most_common(1)[0][0]]
+        if candidates:
+            keep = [lang for lang in keep if lang in candidates] or list(candidates)
+        return keep
+
+    @settings(max_examples=500, deadline=None)
+    @given(st.lists(st.tuples(st.sampled_from(["", "en", "pt", "sv", "zh", "nl"]),
+                              st.integers(0, 900)), max_size=40),
+           st.randoms(), st.sampled_from([None, ("en", "pt"), ("sv", "en", "pt"), ("zh",)]))
+    def check(items, rnd, candidates) -> None:
+        keep = list(range(len(items)))
+        rnd.shuffle(keep)
+        letter_counts = [n for _, n in items]
+        labels = {i: items[i][0] for i in keep[: rnd.randint(0, len(keep))]}
+        assert (_document_languages(letter_counts, labels, candidates)
+                == reference(letter_counts, labels, candidates))
+
+    check()
