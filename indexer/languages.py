@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -134,11 +136,15 @@ def _identifier(candidates: tuple[str, ...]) -> Any:
 # py3langid counts byte n-gram features by walking an automaton over the UTF-8 bytes, one
 # Python step per byte. The automaton of the model it ships is 6-definite: the state after any
 # byte depends only on the last 6 bytes read (`_context_bytes` proves it from the tables), so
-# every position's state is found with 6 vectorised steps, each starting from state 0 six
-# bytes back. The shortcut is only taken for the automaton it was proved on (its checksum);
-# any other model is walked by py3langid itself.
+# every position's state is found with vectorised steps, each position starting from state 0
+# six bytes back. Texts are walked joined by a separator byte that sends every state back to
+# state 0 and is no feature (0xFF, which UTF-8 never holds): a walk that starts in the text
+# before, or in the separators put before the first text, is where py3langid's walk of the
+# text alone would be. The shortcut is only taken for the automaton it was proved on (its
+# checksum, the separator checked too); any other model is walked by py3langid itself.
 _CONTEXT = 6
 _CONTEXT_CRC = 0xEC09D053
+_SEPARATOR = 0xFF
 
 
 class _Automaton:
@@ -156,12 +162,28 @@ class _Automaton:
             crc = zlib.crc32(table.tobytes(), crc)
         return crc
 
+    def resets(self, byte: int) -> bool:
+        """Does `byte` send every state to state 0, which outputs no feature?"""
+        return bool((self.nextmove[self.rowbase + byte] == 0).all() and self.output[0] < 0)
+
+    def prepare(self) -> None:
+        """The tables of the vectorised walk: row bases as int32 (the states are int32 too),
+        and the state after any two bytes read from state 0, by their 16-bit big-endian
+        value."""
+        self.rows32 = self.rowbase.astype(np.int32)
+        byte = np.arange(256, dtype=np.int64)
+        after1 = self.nextmove[self.rowbase[0] + byte].astype(np.int64)
+        self.pairs = self.nextmove[(self.rowbase[after1][:, None] + byte).ravel()].astype(np.int32)
+
 
 @lru_cache(maxsize=1)
 def _automaton() -> _Automaton | None:
     """The vectorised automaton, or None when the model is not the one `_CONTEXT` holds for."""
     automaton = _Automaton(_base_identifier())
-    return automaton if automaton.checksum() == _CONTEXT_CRC else None
+    if automaton.checksum() != _CONTEXT_CRC or not automaton.resets(_SEPARATOR):
+        return None
+    automaton.prepare()
+    return automaton
 
 
 def _context_bytes(automaton: _Automaton, limit: int = 16) -> int | None:
@@ -225,18 +247,18 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
     if sum(sizes) > _CHUNK_BYTES and len(encoded) > 1:  # bounded temporary arrays
         half = len(texts) // 2
         return _count_features(texts[:half]) + _count_features(texts[half:])
-    data = np.frombuffer(b"".join(encoded), dtype=np.uint8)
-    n = len(data)
-    text_of = np.repeat(np.arange(len(encoded)), sizes)
-    begins = np.cumsum(sizes) - sizes  # where each text starts
-    offset = np.arange(n) - np.repeat(begins, sizes)  # of each byte in its text
-    state = np.zeros(n, dtype=np.int64)
-    for back in range(_CONTEXT - 1, -1, -1):
-        if back >= n:
-            continue
-        # the state after byte i reads byte i - back, when that is in the same text
-        moved = automaton.nextmove[automaton.rowbase[state[back:]] + data[: n - back]]
-        np.copyto(state[back:], moved, where=offset[back:] >= back)
+    # the separators before each text: _CONTEXT - 1 before the first, one between texts
+    separator = bytes([_SEPARATOR])
+    data = np.frombuffer(separator * (_CONTEXT - 1) + separator.join(encoded), dtype=np.uint8)
+    n = len(data) - (_CONTEXT - 1)  # positions whose state is wanted: data[_CONTEXT - 1:]
+    # the state after byte i (of those) is the walk from state 0 over the bytes i - 5 ... i:
+    # the first two looked up together, then one step per byte
+    state = automaton.pairs[(data[:n].astype(np.int32) << 8) | data[1 : n + 1]]
+    for back in range(_CONTEXT - 3, -1, -1):
+        state = automaton.nextmove[automaton.rows32[state]
+                                   + data[_CONTEXT - 1 - back : len(data) - back]]
+    # the text of each position (a separator, which outputs nothing, counts with the one before)
+    text_of = np.repeat(np.arange(len(encoded)), np.add(sizes, 1))[:n]
     found = automaton.output[state]
     hit = found >= 0
     width = automaton.features
@@ -247,7 +269,7 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
     hits = len(keys)
     ordered = np.sort(keys * hits + np.arange(hits))
     sorted_keys = ordered // hits
-    starts = np.flatnonzero(np.concatenate(([True], sorted_keys[1:] != sorted_keys[:-1])))
+    starts = np.flatnonzero(np.diff(sorted_keys, prepend=-1))  # (none when no hits)
     first = ordered[starts] % hits
     counts = np.zeros(hits, dtype=np.int64)
     counts[first] = np.diff(np.append(starts, hits))
@@ -518,21 +540,16 @@ def _document_languages(
     """Languages with a real share of the text (>= 5 % of the identified letters, or a run of
     three or more consecutive paragraphs with 800+ letters): quoted foreign tax names or a stray misdetection do not
     make a version of their own."""
-    letters: Counter[str] = Counter()
-    counts: Counter[str] = Counter()
+    counts = Counter(labels.values())
+    letters = Counter(dict.fromkeys(counts, 0))  # (the same order of languages as counts)
     for i, lang in labels.items():
         letters[lang] += letter_counts[i]
-        counts[lang] += 1
     total = sum(letters.values())
     runs: Counter[str] = Counter()  # letters in the longest run of consecutive lines
-    run_lang, run, run_letters = "", 0, 0
-    for i in sorted(labels):
-        same = labels[i] == run_lang
-        run, run_letters = (run + 1, run_letters) if same else (1, 0)
-        run_letters += letter_counts[i]
-        run_lang = labels[i]
-        if run >= 3:
-            runs[run_lang] = max(runs[run_lang], run_letters)
+    for lang, run in groupby(sorted(labels.items()), key=itemgetter(1)):
+        sizes = [letter_counts[i] for i, _ in run]
+        if len(sizes) >= 3:
+            runs[lang] = max(runs[lang], sum(sizes))
     keep = [
         lang
         for lang, n in letters.most_common()

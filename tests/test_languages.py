@@ -196,3 +196,86 @@ def test_letter_counts_match_letters() -> None:
         assert _letter_counts(texts) == [_letters(text) for text in texts]
 
     check()
+
+
+def test_vectorised_feature_counts_are_py3langids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`_count_features`' vectorised walk (texts joined by a resetting separator, the first
+    two bytes of each window looked up together) counts what py3langid's own walk of each
+    text alone counts, features in the same order: any texts, short, empty or not UTF-8-safe."""
+    import numpy as np
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from py3langid.langid import LanguageIdentifier, visit_counts
+
+    from indexer import languages
+
+    assert languages._automaton() is not None  # the shipped model: the shortcut is taken
+    monkeypatch.setattr(languages, "_VECTOR_BYTES", 0)
+    identifier = languages._base_identifier()
+    alphabet = st.sampled_from("aeiou tnsrhlkåäöçãõéÉ\u0301 .,:;-\n1\u4e00\u3042\ud800\U0001d400\xff")
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.one_of(st.text(alphabet, max_size=30), st.text(max_size=12)),
+                    min_size=1, max_size=8))
+    def check(texts: list[str]) -> None:
+        for text, found in zip(texts, languages._count_features(texts), strict=True):
+            data = LanguageIdentifier._encode(text)
+            visits = visit_counts(identifier.tk_nextmove, identifier._rowbase,
+                                  identifier.tk_output, data) or {}
+            assert found.size == len(data)
+            assert found.ids.tolist() == list(visits)
+            assert np.array_equal(found.weights,
+                                  np.log1p(np.array(list(visits.values()), dtype=np.float32)))
+
+    check()
+
+
+def test_document_languages_runs_match_a_line_by_line_count() -> None:
+    """`_document_languages` finds the longest runs by grouping consecutive labels; the same
+    languages, in the same order, as counting along the lines one by one (ties in order of
+    first label, labels in any order, "" among them)."""
+    from collections import Counter
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from indexer.languages import _document_languages
+
+    def reference(letter_counts, labels, candidates):
+        letters: Counter[str] = Counter()
+        counts: Counter[str] = Counter()
+        for i, lang in labels.items():
+            letters[lang] += letter_counts[i]
+            counts[lang] += 1
+        total = sum(letters.values())
+        runs: Counter[str] = Counter()
+        run_lang, run, run_letters = "", 0, 0
+        for i in sorted(labels):
+            same = labels[i] == run_lang
+            run, run_letters = (run + 1, run_letters) if same else (1, 0)
+            run_letters += letter_counts[i]
+            run_lang = labels[i]
+            if run >= 3:
+                runs[run_lang] = max(runs[run_lang], run_letters)
+        keep = [lang for lang, n in letters.most_common()
+                if lang in ("zh", "ja", "ko") or (n >= 0.05 * total and counts[lang] >= 2)
+                or runs[lang] >= 800]
+        if not keep and letters:
+            keep = [letters.most_common(1)[0][0]]
+        if candidates:
+            keep = [lang for lang in keep if lang in candidates] or list(candidates)
+        return keep
+
+    @settings(max_examples=500, deadline=None)
+    @given(st.lists(st.tuples(st.sampled_from(["", "en", "pt", "sv", "zh", "nl"]),
+                              st.integers(0, 900)), max_size=40),
+           st.randoms(), st.sampled_from([None, ("en", "pt"), ("sv", "en", "pt"), ("zh",)]))
+    def check(items, rnd, candidates) -> None:
+        keep = list(range(len(items)))
+        rnd.shuffle(keep)
+        letter_counts = [n for _, n in items]
+        labels = {i: items[i][0] for i in keep[: rnd.randint(0, len(keep))]}
+        assert (_document_languages(letter_counts, labels, candidates)
+                == reference(letter_counts, labels, candidates))
+
+    check()
