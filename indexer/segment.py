@@ -202,7 +202,9 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None,
     texts = [ln.text for ln in lines]
     heads = {i: h for i, t in enumerate(texts) if (h := article_heading(t)) is not None}
     runs = _runs(heads)
-    scores = LineScores(texts, lang)  # topic evidence of this version's lines
+    # topic evidence of this version's lines (without topics, nothing reads the line
+    # hits of `line_raws` again)
+    scores = LineScores(texts, lang, keep_line_hits=topics)
     main = _pick_main(runs, heads, texts, lang, scores)
     regions = _regions(runs, main, texts, heads)
     units: list[Unit] = []

@@ -998,9 +998,13 @@ class LineScores:
     documents.
     """
 
-    def __init__(self, lines: Sequence[str], lang: str) -> None:
+    def __init__(self, lines: Sequence[str], lang: str, *, keep_line_hits: bool = True) -> None:
+        """`keep_line_hits=False`: `line_raws` does not keep the line hits it counts for
+        `raw` and `classify` (they count them again if called after it): for a caller
+        that calls neither after `line_raws`."""
         self.lines = list(lines)
         self.lang = lang
+        self._keep = keep_line_hits
         table = self._table = _compiled(lang)
         # one check of the whole document when it passes (a text's characters are safe
         # exactly when every line's are); line by line only when some line does not
@@ -1063,7 +1067,9 @@ class LineScores:
         if not table.by_line:
             return [raw_scores(t, self.lang) for t in self.lines[a:b]]
         keys, keywords, starts, matchable = table.keys, table.keywords, table.starts, table.matchable
-        cache = self._hits  # `_line_hits`, inline
+        # `_line_hits`, inline; without `keep_line_hits` only hits `raw` kept are read
+        cache = self._hits
+        keep = self._keep
         out: list[dict[str, float]] = []
         for j in range(a, b):
             found = self._found[j]
@@ -1073,9 +1079,11 @@ class LineScores:
             text, low = self.lines[j], self._lows[j]
             totals: dict[str, float] = {}
             for i in sorted(matchable(found, low)):  # type: ignore[arg-type]
-                hits = cache.get((i, j))
+                hits = cache.get((i, j)) if cache else None
                 if hits is None:
-                    hits = cache[i, j] = _hits(keywords[i], starts[i], text, low)
+                    hits = _hits(keywords[i], starts[i], text, low)
+                    if keep:
+                        cache[i, j] = hits
                 if hits:
                     key = keys[i]
                     totals[key] = totals.get(key, 0.0) + keywords[i][2] * hits
