@@ -141,14 +141,6 @@ def starts_item(line: str, previous: str = "") -> bool:
     return bool(HEADING_START.match(line)) and (not previous or ends_sentence(previous))
 
 
-def _opens_item(line: str, heading: bool, after_end: bool) -> bool:
-    """`starts_item(line, previous)` with `heading` = `is_heading(line)` and `after_end` =
-    `not previous or ends_sentence(previous)` known."""
-    if heading or _LABEL.match(line):
-        return True
-    return after_end and bool(HEADING_START.match(line))
-
-
 _TERMINALS = frozenset(".!?;:。；：！？…")
 _CLOSERS = "'\"”’»)"
 
@@ -593,10 +585,9 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
         return True
     if not doc_wrapped:
         return False
-    # (after a line that does not end a sentence, `starts_item` only asks about the line)
-    open_ends = sum(
-        not a.ends and not _opens_item(b.text, is_heading(b.text), not a.text) for a, b in pairs
-    )
+    # (after a line that does not end a sentence, and is not empty as no line of a block is,
+    # `starts_item` only asks whether the line is a heading or a label: one match)
+    open_ends = sum(not a.ends and _HEADING_OR_LABEL.match(b.text) is None for a, b in pairs)
     return open_ends >= 0.5 * len(pairs)
 
 
@@ -632,7 +623,7 @@ def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary, han: bool = 
     groups: list[list[_Phys]] = []
     prev_heading = False  # is_heading of the line before, asked once per line
     for p in block:
-        # (`is_heading` and the first two tests of `_opens_item` in one match)
+        # (`is_heading` and the first two tests of `starts_item` in one match)
         m = _HEADING_OR_LABEL.match(p.text)
         heading = m is not None and m.lastindex == 1
         if groups:
