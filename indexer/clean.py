@@ -11,6 +11,7 @@ left as they are.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import itertools
 import re
 import statistics
@@ -24,7 +25,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 
-from indexer.models import Cleaned, Line, make
+from indexer.models import Cleaned, Line
 
 # --- named patterns -------------------------------------------------------------------------
 
@@ -138,14 +139,6 @@ def starts_item(line: str, previous: str = "") -> bool:
     if is_heading(line) or _LABEL.match(line):
         return True
     return bool(HEADING_START.match(line)) and (not previous or ends_sentence(previous))
-
-
-def _opens_item(line: str, heading: bool, after_end: bool) -> bool:
-    """`starts_item(line, previous)` with `heading` = `is_heading(line)` and `after_end` =
-    `not previous or ends_sentence(previous)` known."""
-    if heading or _LABEL.match(line):
-        return True
-    return after_end and bool(HEADING_START.match(line))
 
 
 _TERMINALS = frozenset(".!?;:。；：！？…")
@@ -524,10 +517,24 @@ def _furniture_kinds(
     return kinds
 
 
+# The fields of `Line` that `clean` leaves at their defaults, with them, in field order.
+_LINE_DEFAULTS = {
+    f.name: f.default
+    for f in dataclasses.fields(Line)
+    if f.name not in ("text", "raw", "start", "end", "page", "block")
+}
+
+
 def _line(text: str, raw: str, start: int, end: int, page: int, block: int) -> Line:
     """`Line(text, raw, start, end, page, block)`, made fast (a clean makes one per logical
-    line; see `models.make`)."""
-    return make(Line, text=text, raw=raw, start=start, end=end, page=page, block=block)
+    line): as `models.make`, its fields set at once, in one update of its fresh `__dict__`
+    (the fields given first, then those left at their defaults: field order, as `Line(...)`
+    sets them)."""
+    line = object.__new__(Line)
+    line.__dict__.update(
+        text=text, raw=raw, start=start, end=end, page=page, block=block, **_LINE_DEFAULTS
+    )
+    return line
 
 
 # --- layout ---------------------------------------------------------------------------------
@@ -578,10 +585,9 @@ def _wrapped(block: list[_Phys], doc_wrapped: bool, han: bool = True) -> bool:
         return True
     if not doc_wrapped:
         return False
-    # (after a line that does not end a sentence, `starts_item` only asks about the line)
-    open_ends = sum(
-        not a.ends and not _opens_item(b.text, is_heading(b.text), not a.text) for a, b in pairs
-    )
+    # (after a line that does not end a sentence, and is not empty as no line of a block is,
+    # `starts_item` only asks whether the line is a heading or a label: one match)
+    open_ends = sum(not a.ends and _HEADING_OR_LABEL.match(b.text) is None for a, b in pairs)
     return open_ends >= 0.5 * len(pairs)
 
 
@@ -617,7 +623,7 @@ def _logical(block: list[_Phys], wrapped: bool, vocab: _Vocabulary, han: bool = 
     groups: list[list[_Phys]] = []
     prev_heading = False  # is_heading of the line before, asked once per line
     for p in block:
-        # (`is_heading` and the first two tests of `_opens_item` in one match)
+        # (`is_heading` and the first two tests of `starts_item` in one match)
         m = _HEADING_OR_LABEL.match(p.text)
         heading = m is not None and m.lastindex == 1
         if groups:
