@@ -404,9 +404,13 @@ def _script(text: str, letters: int | None = None) -> str:
         letters = _letters(text)
     if not letters or text.isascii() or not _CJK.search(text):
         return ""
-    han = len(_HAN.findall(text))
-    kana = len(_KANA.findall(text))
-    hangul = len(_HANGUL.findall(text))
+    return _script_of(len(_HAN.findall(text)), len(_KANA.findall(text)),
+                      len(_HANGUL.findall(text)), letters)
+
+
+def _script_of(han: int, kana: int, hangul: int, letters: int) -> str:
+    """`_script` of a text with `letters` letters (not 0) of which `han`, `kana` and `hangul`
+    (not all 0) are in those scripts."""
     if han + kana + hangul < 0.3 * letters:
         return ""
     if kana >= 0.1 * (han + kana):
@@ -426,11 +430,21 @@ def _letters(text: str) -> int:
 _ASCII_NON_LETTERS = {code: None for code in range(128) if not chr(code).isalpha()}
 
 
-def _letter_counts(texts: Sequence[str]) -> list[int]:
-    """`_letters` of each of `texts` (one document's lines), in one vectorised pass over
-    their code points: `str.isalpha` of the Basic Multilingual Plane looked up in a table,
-    of the few characters beyond it asked one by one."""
+#: The blocks of `_HAN`, `_KANA` and `_HANGUL` as sorted bounds: a code point's index among
+#: them (`np.searchsorted(..., side="right")`) picks its script in `_SCRIPT_OF_BOUND`.
+_SCRIPT_BOUNDS = np.array([0x3040, 0x3100, 0x3400, 0xA000, 0xAC00, 0xD7B0, 0xF900, 0xFB00])
+#: 0 for none of them, 1 for Han, 2 for kana, 3 for Hangul.
+_SCRIPT_OF_BOUND = np.array([0, 2, 0, 1, 0, 3, 0, 1, 0], dtype=np.intp)
+
+
+def _letters_and_scripts(texts: Sequence[str]) -> tuple[list[int], list[str]]:
+    """`_letters` and `_script` of each of `texts` (one document's lines), in one vectorised
+    pass over their code points: `str.isalpha` of the Basic Multilingual Plane looked up in a
+    table, of the few characters beyond it asked one by one; the Han, kana and Hangul
+    characters of each text counted from the positions of those few at or above U+3040."""
     joined = "".join(texts)
+    sizes = np.array([len(text) for text in texts], dtype=np.int64)
+    ends = np.cumsum(sizes)
     if joined.isascii():
         codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
         alpha = _alpha_table()[codes]
@@ -442,9 +456,20 @@ def _letter_counts(texts: Sequence[str]) -> list[int]:
             alpha[astral] = [chr(code).isalpha() for code in codes[astral].tolist()]
     totals = np.zeros(len(codes) + 1, dtype=np.int64)
     np.cumsum(alpha, out=totals[1:])
-    sizes = np.array([len(text) for text in texts], dtype=np.int64)
-    ends = np.cumsum(sizes)
-    return (totals[ends] - totals[ends - sizes]).tolist()
+    letters = (totals[ends] - totals[ends - sizes]).tolist()
+    scripts = [""] * len(texts)
+    if codes.dtype == np.uint32:
+        high = np.flatnonzero(codes >= _SCRIPT_BOUNDS[0])
+        kind = _SCRIPT_OF_BOUND[np.searchsorted(_SCRIPT_BOUNDS, codes[high], side="right")]
+        found = kind > 0
+        if found.any():
+            line = np.searchsorted(ends, high[found], side="right")
+            counts = np.bincount(line * 3 + (kind[found] - 1), minlength=3 * len(texts))
+            for i in np.unique(line).tolist():
+                if letters[i]:
+                    han, kana, hangul = counts[3 * i : 3 * i + 3].tolist()
+                    scripts[i] = _script_of(han, kana, hangul, letters[i])
+    return letters, scripts
 
 
 @lru_cache(maxsize=1)
@@ -672,8 +697,7 @@ def split(
     Every input line ends up in exactly one stream with `lang` set; a paragraph interrupted by
     another language's page or column is joined into one Line (its start/end span the gap).
     """
-    letters = _letter_counts([line.text for line in lines])
-    scripts = [_script(line.text, n) for line, n in zip(lines, letters)]
+    letters, scripts = _letters_and_scripts([line.text for line in lines])
     labels = _label_long(lines, candidates, letters, scripts)
     langs = _document_languages(letters, labels, candidates)
     _label_short(lines, labels, langs, letters)
