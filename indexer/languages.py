@@ -260,7 +260,8 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
     # the state after byte i (of those) is the walk from state 0 over the bytes i - 5 ... i:
     # the first two looked up together, then one step per byte (row base to row base but for
     # the last)
-    row = automaton.pair_rows[(data[:n].astype(np.int32) << 8) | data[1 : n + 1]]
+    data = data.astype(np.int32)  # (the sums below of one type: no casts on the way)
+    row = automaton.pair_rows[(data[:n] << 8) | data[1 : n + 1]]
     for back in range(_CONTEXT - 3, 0, -1):
         row = automaton.next_rows[row + data[_CONTEXT - 1 - back : len(data) - back]]
     state = automaton.nextmove[row + data[_CONTEXT - 1 :]]
@@ -460,9 +461,11 @@ def _letters_and_scripts(texts: Sequence[str]) -> tuple[list[int], list[str]]:
     else:  # (surrogatepass: a lone surrogate, no letter, is counted as the table says)
         codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
         astral = codes > 0xFFFF
-        alpha = _alpha_table()[np.where(astral, 0, codes)]
         if astral.any():
+            alpha = _alpha_table()[np.where(astral, 0, codes)]
             alpha[astral] = [chr(code).isalpha() for code in codes[astral].tolist()]
+        else:
+            alpha = _alpha_table()[codes]
     totals = np.zeros(len(codes) + 1, dtype=np.int64)
     np.cumsum(alpha, out=totals[1:])
     letters = (totals[ends] - totals[ends - sizes]).tolist()
