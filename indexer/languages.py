@@ -167,13 +167,17 @@ class _Automaton:
         return bool((self.nextmove[self.rowbase + byte] == 0).all() and self.output[0] < 0)
 
     def prepare(self) -> None:
-        """The tables of the vectorised walk: row bases as int32 (the states are int32 too),
-        and the state after any two bytes read from state 0, by their 16-bit big-endian
-        value."""
-        self.rows32 = self.rowbase.astype(np.int32)
+        """The tables of the vectorised walk, int32: the row base of the state after any two
+        bytes read from state 0, by their 16-bit big-endian value, and of the state after
+        any step (`nextmove`'s index), so that the steps before the last go from row base to
+        row base with one lookup each."""
+        rows32 = self.rowbase.astype(np.int32)
         byte = np.arange(256, dtype=np.int64)
         after1 = self.nextmove[self.rowbase[0] + byte].astype(np.int64)
-        self.pairs = self.nextmove[(self.rowbase[after1][:, None] + byte).ravel()].astype(np.int32)
+        pairs = self.nextmove[(self.rowbase[after1][:, None] + byte).ravel()]
+        self.pair_rows = rows32[pairs]
+        self.next_rows = rows32[self.nextmove]
+        self.feature_bits = (self.features - 1).bit_length()
 
 
 @lru_cache(maxsize=1)
@@ -222,8 +226,10 @@ class _Features:
 
 #: Below this many bytes in all, py3langid's own walk is quicker than the vectorised one.
 _VECTOR_BYTES = 1000
-#: Texts are counted in batches of at most this many bytes (or one text), to bound memory.
+#: Texts are counted in batches of at most this many bytes and texts (or one text), to bound
+#: memory (and the bits of the sort keys).
 _CHUNK_BYTES = 1 << 20
+_CHUNK_TEXTS = 1 << 16
 
 
 def _count_features(texts: Sequence[str]) -> list[_Features]:
@@ -244,7 +250,7 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
             out.append(_Features.of_counts(len(data), np.fromiter(visits, np.intp, len(visits)),
                                  np.fromiter(visits.values(), np.float32, len(visits))))
         return out
-    if sum(sizes) > _CHUNK_BYTES and len(encoded) > 1:  # bounded temporary arrays
+    if (sum(sizes) > _CHUNK_BYTES or len(encoded) > _CHUNK_TEXTS) and len(encoded) > 1:
         half = len(texts) // 2
         return _count_features(texts[:half]) + _count_features(texts[half:])
     # the separators before each text: _CONTEXT - 1 before the first, one between texts
@@ -252,33 +258,37 @@ def _count_features(texts: Sequence[str]) -> list[_Features]:
     data = np.frombuffer(separator * (_CONTEXT - 1) + separator.join(encoded), dtype=np.uint8)
     n = len(data) - (_CONTEXT - 1)  # positions whose state is wanted: data[_CONTEXT - 1:]
     # the state after byte i (of those) is the walk from state 0 over the bytes i - 5 ... i:
-    # the first two looked up together, then one step per byte
-    state = automaton.pairs[(data[:n].astype(np.int32) << 8) | data[1 : n + 1]]
-    for back in range(_CONTEXT - 3, -1, -1):
-        state = automaton.nextmove[automaton.rows32[state]
-                                   + data[_CONTEXT - 1 - back : len(data) - back]]
+    # the first two looked up together, then one step per byte (row base to row base but for
+    # the last)
+    data = data.astype(np.int32)  # (the sums below of one type: no casts on the way)
+    row = automaton.pair_rows[(data[:n] << 8) | data[1 : n + 1]]
+    for back in range(_CONTEXT - 3, 0, -1):
+        row = automaton.next_rows[row + data[_CONTEXT - 1 - back : len(data) - back]]
+    state = automaton.nextmove[row + data[_CONTEXT - 1 :]]
     # the text of each position (a separator, which outputs nothing, counts with the one before)
     text_of = np.repeat(np.arange(len(encoded)), np.add(sizes, 1))[:n]
     found = automaton.output[state]
     hit = found >= 0
-    width = automaton.features
-    keys = text_of[hit] * width + found[hit]  # (text, feature) of every hit, in text order
+    shift = automaton.feature_bits
+    keys = (text_of[hit] << shift) | found[hit]  # (text, feature) of every hit, in text order
     # count equal keys; the first of each, in order, gives py3langid's order of features.
-    # Sorted as key * hits + position (distinct values: no stable sort needed), each key's
-    # run of hits starts with its first one.
+    # Sorted as key and position side by side in one int64 (distinct values: no stable sort
+    # needed; at most 16 + 17 + 20 bits for a batch of texts), each key's run of hits starts
+    # with its first one.
     hits = len(keys)
-    ordered = np.sort(keys * hits + np.arange(hits))
-    sorted_keys = ordered // hits
-    starts = np.flatnonzero(np.diff(sorted_keys, prepend=-1))  # (none when no hits)
-    first = ordered[starts] % hits
+    low = hits.bit_length()
+    ordered = np.sort((keys << low) | np.arange(hits))
+    starts = np.flatnonzero(np.diff(ordered >> low, prepend=-1))  # (none when no hits)
+    first = ordered[starts] & ((1 << low) - 1)
     counts = np.zeros(hits, dtype=np.int64)
     counts[first] = np.diff(np.append(starts, hits))
     is_first = counts > 0
     keys, counts = keys[is_first], counts[is_first]
-    bounds = np.searchsorted(keys // width, np.arange(len(encoded) + 1)).tolist()
-    # (log1p of float32 is element-wise: the same values as taken text by text)
-    weights = np.log1p(counts.astype(np.float32))
-    ids = (keys % width).astype(np.intp, copy=False)
+    bounds = np.searchsorted(keys >> shift, np.arange(len(encoded) + 1)).tolist()
+    # log1p of float32 is element-wise: the same values as taken text by text, or looked up
+    # in a table of log1p of every count
+    weights = np.log1p(np.arange(counts.max(initial=0) + 1, dtype=np.float32))[counts]
+    ids = (keys & ((1 << shift) - 1)).astype(np.intp, copy=False)
     return [
         _Features(size, ids[lo:hi], weights[lo:hi])
         for size, lo, hi in zip(sizes, bounds[:-1], bounds[1:])
@@ -404,9 +414,13 @@ def _script(text: str, letters: int | None = None) -> str:
         letters = _letters(text)
     if not letters or text.isascii() or not _CJK.search(text):
         return ""
-    han = len(_HAN.findall(text))
-    kana = len(_KANA.findall(text))
-    hangul = len(_HANGUL.findall(text))
+    return _script_of(len(_HAN.findall(text)), len(_KANA.findall(text)),
+                      len(_HANGUL.findall(text)), letters)
+
+
+def _script_of(han: int, kana: int, hangul: int, letters: int) -> str:
+    """`_script` of a text with `letters` letters (not 0) of which `han`, `kana` and `hangul`
+    (not all 0) are in those scripts."""
     if han + kana + hangul < 0.3 * letters:
         return ""
     if kana >= 0.1 * (han + kana):
@@ -426,25 +440,49 @@ def _letters(text: str) -> int:
 _ASCII_NON_LETTERS = {code: None for code in range(128) if not chr(code).isalpha()}
 
 
-def _letter_counts(texts: Sequence[str]) -> list[int]:
-    """`_letters` of each of `texts` (one document's lines), in one vectorised pass over
-    their code points: `str.isalpha` of the Basic Multilingual Plane looked up in a table,
-    of the few characters beyond it asked one by one."""
+#: The blocks of `_HAN`, `_KANA` and `_HANGUL` as sorted bounds: a code point's index among
+#: them (`np.searchsorted(..., side="right")`) picks its script in `_SCRIPT_OF_BOUND`.
+_SCRIPT_BOUNDS = np.array([0x3040, 0x3100, 0x3400, 0xA000, 0xAC00, 0xD7B0, 0xF900, 0xFB00])
+#: 0 for none of them, 1 for Han, 2 for kana, 3 for Hangul.
+_SCRIPT_OF_BOUND = np.array([0, 2, 0, 1, 0, 3, 0, 1, 0], dtype=np.intp)
+
+
+def _letters_and_scripts(texts: Sequence[str]) -> tuple[list[int], list[str]]:
+    """`_letters` and `_script` of each of `texts` (one document's lines), in one vectorised
+    pass over their code points: `str.isalpha` of the Basic Multilingual Plane looked up in a
+    table, of the few characters beyond it asked one by one; the Han, kana and Hangul
+    characters of each text counted from the positions of those few at or above U+3040."""
     joined = "".join(texts)
+    sizes = np.array([len(text) for text in texts], dtype=np.int64)
+    ends = np.cumsum(sizes)
     if joined.isascii():
         codes = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
         alpha = _alpha_table()[codes]
     else:  # (surrogatepass: a lone surrogate, no letter, is counted as the table says)
         codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
         astral = codes > 0xFFFF
-        alpha = _alpha_table()[np.where(astral, 0, codes)]
         if astral.any():
+            alpha = _alpha_table()[np.where(astral, 0, codes)]
             alpha[astral] = [chr(code).isalpha() for code in codes[astral].tolist()]
+        else:
+            alpha = _alpha_table()[codes]
     totals = np.zeros(len(codes) + 1, dtype=np.int64)
     np.cumsum(alpha, out=totals[1:])
-    sizes = np.array([len(text) for text in texts], dtype=np.int64)
-    ends = np.cumsum(sizes)
-    return (totals[ends] - totals[ends - sizes]).tolist()
+    letters = (totals[ends] - totals[ends - sizes]).tolist()
+    scripts = [""] * len(texts)
+    if codes.dtype == np.uint32:
+        high = np.flatnonzero(codes >= _SCRIPT_BOUNDS[0])
+        kind = _SCRIPT_OF_BOUND[np.searchsorted(_SCRIPT_BOUNDS, codes[high], side="right")]
+        found = kind > 0
+        if found.any():
+            line = np.searchsorted(ends, high[found], side="right")
+            counts = np.bincount(line * 3 + (kind[found] - 1), minlength=3 * len(texts))
+            counts = counts.reshape(-1, 3)
+            for i in np.flatnonzero(counts.any(axis=1)).tolist():
+                if letters[i]:
+                    han, kana, hangul = counts[i].tolist()
+                    scripts[i] = _script_of(han, kana, hangul, letters[i])
+    return letters, scripts
 
 
 @lru_cache(maxsize=1)
@@ -572,6 +610,9 @@ def _label_long(lines: Sequence[Line], candidates: Sequence[str] | None,
     sure = [i for i in long_ if letters[i] >= 2 * _LONG] or long_
     given = _latin(candidates)
     if len(given) > 1:  # the lines `_detect` will rank, ranked together
+        # (counted in one pass with the other long lines, which are ranked again below among
+        # the text's own languages when it has several)
+        memo.count([lines[i].text for i in long_ if not scripts[i]])
         memo.rank([lines[i].text for i in sure if not scripts[i]], given)
         if candidates is None:
             memo.rank([lines[i].text for i in sure if letters[i] >= 2 * _LONG
@@ -672,8 +713,7 @@ def split(
     Every input line ends up in exactly one stream with `lang` set; a paragraph interrupted by
     another language's page or column is joined into one Line (its start/end span the gap).
     """
-    letters = _letter_counts([line.text for line in lines])
-    scripts = [_script(line.text, n) for line, n in zip(lines, letters)]
+    letters, scripts = _letters_and_scripts([line.text for line in lines])
     labels = _label_long(lines, candidates, letters, scripts)
     langs = _document_languages(letters, labels, candidates)
     _label_short(lines, labels, langs, letters)

@@ -179,21 +179,35 @@ def test_setting_a_lines_language_is_dataclass_replace():
     assert line.lang == "en" and copy_ is not line
 
 
-def test_letter_counts_match_letters() -> None:
-    """`_letter_counts` (one vectorised pass over a document's lines) gives `_letters` of each
-    line: any characters, beyond the Basic Multilingual Plane and lone surrogates included."""
+def test_letters_and_scripts_match_letters_and_script() -> None:
+    """`_letters_and_scripts` (one vectorised pass over a document's lines) gives `_letters`
+    and `_script` of each line: any characters, beyond the Basic Multilingual Plane and lone
+    surrogates included, Han, kana and Hangul mixed with others at the blocks' edges."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from indexer.languages import _letter_counts, _letters
+    from indexer.languages import _letters, _letters_and_scripts, _script
 
-    assert _letter_counts([]) == []
-    assert _letter_counts(["", "Artigo 5.º", "第五条", "\ud800x\U0001d400é1"]) == [0, 7, 3, 3]
+    assert _letters_and_scripts([]) == ([], [])
+    assert _letters_and_scripts(["", "Artigo 5.º", "第五条", "\ud800x\U0001d400é1"]) == (
+        [0, 7, 3, 3], ["", "", "zh", ""])
+    assert _letters_and_scripts(["ひらがな漢字", "한국어 漢字 text", "abc"]) == (
+        [6, 9, 3], ["ja", "ko", ""])
 
-    @settings(max_examples=300, deadline=None)
-    @given(st.lists(st.text(max_size=40), max_size=8))
+    edges = [0x303F, 0x3040, 0x30FF, 0x3100, 0x33FF, 0x3400, 0x9FFF, 0xA000, 0xABFF, 0xAC00,
+             0xD7AF, 0xD7B0, 0xF8FF, 0xF900, 0xFAFF, 0xFB00]
+    chars = st.one_of(
+        st.characters(),
+        st.sampled_from([chr(code) for code in edges] + list("ab é1 ")),
+        st.characters(min_codepoint=0x3000, max_codepoint=0xFB10),
+    )
+
+    @settings(max_examples=500, deadline=None)
+    @given(st.lists(st.text(chars, max_size=40), max_size=8))
     def check(texts: list[str]) -> None:
-        assert _letter_counts(texts) == [_letters(text) for text in texts]
+        letters = [_letters(text) for text in texts]
+        assert _letters_and_scripts(texts) == (
+            letters, [_script(text, n) for text, n in zip(texts, letters)])
 
     check()
 
@@ -211,6 +225,7 @@ def test_vectorised_feature_counts_are_py3langids(monkeypatch: pytest.MonkeyPatc
 
     assert languages._automaton() is not None  # the shipped model: the shortcut is taken
     monkeypatch.setattr(languages, "_VECTOR_BYTES", 0)
+    monkeypatch.setattr(languages, "_CHUNK_TEXTS", 5)  # batches of up to 8 texts halved too
     identifier = languages._base_identifier()
     alphabet = st.sampled_from("aeiou tnsrhlkåäöçãõéÉ\u0301 .,:;-\n1\u4e00\u3042\ud800\U0001d400\xff")
 
