@@ -17,8 +17,7 @@ import re
 import statistics
 from collections import Counter
 from difflib import SequenceMatcher
-import functools
-from functools import cache
+from functools import cache, partial
 from typing import NamedTuple
 
 import numpy as np
@@ -90,14 +89,17 @@ _PAGE_NUMBER = re.compile(
     r"(?:\s*(?:/|of|av|de|van)\s*\d{1,4})?[\s\-–—]*$",
     re.IGNORECASE,
 )
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+#: The Han ranges cleaning knows (CJK Extension A and Unified Ideographs; Compatibility
+#: Ideographs), first and last code point of each.
+_HAN_RANGES = ((0x3400, 0x9FFF), (0xF900, 0xFAFF))
+_HAN = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in _HAN_RANGES) + "]")
 # Either heading pattern, in one match: HEADING_LINE (case-insensitive) or CJK_HEADING.
 _ANY_HEADING = re.compile(f"(?i:{HEADING_LINE.pattern})|{CJK_HEADING.pattern}")
 
 
 def _is_han(ch: str) -> bool:
     """Is the character `ch` one `_HAN` matches?"""
-    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+    return _HAN.match(ch) is not None
 
 
 def _has_han(text: str) -> bool:
@@ -107,7 +109,7 @@ def _has_han(text: str) -> bool:
         return False
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     # (unsigned: a code point below a range's start wraps round to a large difference)
-    return bool(((codes - 0x3400 <= 0x9FFF - 0x3400) | (codes - 0xF900 <= 0xFAFF - 0xF900)).any())
+    return any(bool((codes - a <= b - a).any()) for a, b in _HAN_RANGES)
 
 _ENDS_IN_LETTER = re.compile(r"[^\W\d_]$")
 
@@ -550,7 +552,7 @@ class _Phys(NamedTuple):
 
 
 # `_Phys` made from a tuple of its fields in C (a NamedTuple's own `__new__` is Python code).
-_new_phys = functools.partial(tuple.__new__, _Phys)
+_new_phys = partial(tuple.__new__, _Phys)
 
 
 def _soft_break(line: _Phys, following: _Phys) -> bool:
@@ -659,12 +661,12 @@ def clean(text: str) -> Cleaned:
     stripped = [line.strip() for line in lines]
     han = _has_han(text)
     kinds = _furniture_kinds(text, lines, stripped, [not s for s in stripped], han)
+    feeds = "\f" in text
     # Without form feeds and drawing rules in the text, a line's body is the line stripped.
-    plain = "\f" not in text and not _has_edge_rule(text)
+    plain = not feeds and not _has_edge_rule(text)
     vocab = _Vocabulary(text)
     furniture: list[Line] = []
     blocks: list[list[_Phys]] = []
-    feeds = "\f" in text
     page, block, in_block, seen_content, in_break = 0, -1, False, False, False
     for i, (raw, body) in enumerate(zip(lines, stripped)):
         kind = kinds.get(i)
@@ -689,9 +691,7 @@ def clean(text: str) -> Cleaned:
             blocks.append([])
             in_block = True
         seen_content = True
-        # (`ends_sentence(body)`: the body is stripped already)
-        ends = body.rstrip(_CLOSERS)[-1:] in _TERMINALS
-        blocks[-1].append(_new_phys((i + 1, raw, body, page, block, ends)))
+        blocks[-1].append(_new_phys((i + 1, raw, body, page, block, ends_sentence(body))))
     # Blocks of 3+ lines vote on the document's layout by how they look on their own.
     alone = [_wrapped(b, False, han) if len(b) >= 3 else None for b in blocks]
     votes = [v for v in alone if v is not None]
