@@ -314,11 +314,15 @@ CUES_MAX = 65536
 def _cues(text: str, lang: str) -> _Cues:
     """The cues of a text, computed once (cached in _CUES)."""
     got = _CUES.get((text, lang))
-    if got is None:
-        if len(_CUES) >= CUES_MAX:
-            _CUES.clear()
-        got = _CUES[text, lang] = _text_cues(text, lang)
-    return got
+    return got if got is not None else _keep_cues(text, lang, _text_cues(text, lang))
+
+
+def _keep_cues(text: str, lang: str, cues: _Cues) -> _Cues:
+    """Keep `cues`, those of `text`, in _CUES (emptied first when full)."""
+    if len(_CUES) >= CUES_MAX:
+        _CUES.clear()
+    _CUES[text, lang] = cues
+    return cues
 
 
 _cues.cache_clear = _CUES.clear  # type: ignore[attr-defined]
@@ -354,10 +358,7 @@ def _unit_cues(unit: Unit, lang: str) -> _Cues:
         types += kids[0].types
     else:
         types = tuple(chain(types, *[k.types for k in kids]))
-    if len(_CUES) >= CUES_MAX:
-        _CUES.clear()
-    got = _CUES[key] = _cues_from(text, lang, split, types, composed=True)
-    return got
+    return _keep_cues(text, lang, _cues_from(text, lang, split, types, composed=True))
 
 
 def _text_cues(text: str, lang: str) -> _Cues:
