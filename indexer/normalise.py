@@ -735,7 +735,6 @@ def _rewrite(
         return text, []
     out: list[str] = []
     changes: list[Change] = []
-    edits: list[tuple[int, str, str]] = []  # (token index, token, replacement)
     pos = after = 0  # text copied up to pos; tokens looked at end before `after`
     for i in _places(toks, todo):
         tok = toks[i]
@@ -760,60 +759,10 @@ def _rewrite(
         out.append(text[pos:start] + new)
         pos = start + len(tok)
         changes.append(Change(name, tok, new, why))
-        edits.append((i, tok, new))
     if not changes:
         return text, changes
     out.append(text[pos:])
-    new_text = "".join(out)
-    _carry(text, new_text, ctx, matches, edits)
-    return new_text, changes
-
-
-def _carry(text: str, new_text: str, ctx: _Ctx, matches: list[re.Match[str]] | None,
-           edits: list[tuple[int, str, str]]) -> None:
-    """Hand the scans of `text` on to `new_text`, which is `text` with the tokens `edits`
-    (index, token, replacement; in order) replaced, where they remain true, instead of the
-    next step scanning the whole new text again.
-
-    Runs of word characters: a token is whole runs of word characters with a character that
-    is none before and after it (a run itself when `matches` is None, see _word_tokens; else,
-    with no underscore in the text, a match of _TOKEN is runs joined by OCR junk, each run of
-    the text is in one match, and a ``]`` cut from a token is no word character), so only the
-    runs of the token change: they become those of its replacement. (With protected spans the
-    matches leave runs out: the runs are then found again.) The characters of _MARKS: the
-    same, when neither a replaced token nor its replacement has one."""
-    last = ctx.runs
-    if last is not None and last[0] is text:
-        runs = last[1]
-        if matches is None:
-            spans = [(i, 1) for i, _, _ in edits]
-        elif ctx.blocked is not None and ctx.blocked[0] is text and not ctx.blocked[1] and (
-                ctx.marks is not None and ctx.marks[0] is text and "_" not in ctx.marks[1]):
-            spans = []
-            at = k = 0  # runs in the matches before the k-th
-            for i, tok, _ in edits:
-                for m in matches[k:i]:
-                    g = m.group()
-                    at += 1 if g.isalnum() else len(_RUN.findall(g))
-                n = 1 if tok.isalnum() else len(_RUN.findall(tok))
-                spans.append((at, n))
-                at += n
-                k = i + 1
-        else:
-            spans = None
-        if spans is not None:
-            new_runs: list[str] = []
-            k = 0
-            for (at, n), (_, _, new) in zip(spans, edits):
-                new_runs += runs[k:at]
-                new_runs += [new] if new.isalnum() else _RUN.findall(new)
-                k = at + n
-            new_runs += runs[k:]
-            ctx.runs = (new_text, new_runs)
-    last_marks = ctx.marks
-    if last_marks is not None and last_marks[0] is text and not _MARKS.search(
-            "".join([tok + new for _, tok, new in edits])):
-        ctx.marks = (new_text, last_marks[1])
+    return "".join(out), changes
 
 
 def _freq(tok: str, ctx: _Ctx) -> float:
