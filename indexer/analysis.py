@@ -77,12 +77,16 @@ _WCH = rf"(?:[^\W_{_CJK}]|[\u0300-\u036f])"
 def _latin_token_re(wch: str, named: bool) -> re.Pattern[str]:
     """The regex of Latin-script tokens whose word characters are `wch`. `named`: each
     alternative is a group named by its kind; else there are no groups, so that `findall`
-    gives the tokens as written. Quantifiers are possessive: a token never gives characters
-    back, so the matches are those of plain ``+`` and ``*``, found without backtracking."""
+    gives the tokens as written. Runs of characters are possessive (they never give one
+    back, so the matches are those of plain ``+``, found without backtracking); the repeated
+    groups are greedy: a possessive group (``(?:...)*+``) matches wrongly on Python 3.11.0 to
+    3.11.4, e.g. the quote of "Directors’ fees" as part of the word (CPython gh-106052), and a
+    group can only repeat whole, as a separator is never a word character, so greedy is the
+    same."""
     alternatives = (
         ("cjk", rf"[{_CJK}]++"),  # a CJK run inside Latin text: kept verbatim, never unidecoded
-        ("num", r"\d++(?:[.,]\d++)++"),  # 1.000 / 10,5 / 2.1: one token, separators kept
-        ("word", rf"{wch}++(?:['’]{wch}++)*+"),  # words, with inner apostrophes (State's)
+        ("num", r"\d++(?:[.,]\d++)+"),  # 1.000 / 10,5 / 2.1: one token, separators kept
+        ("word", rf"{wch}++(?:['’]{wch}++)*"),  # words, with inner apostrophes (State's)
     )
     return re.compile("|".join(f"(?P<{kind}>{rx})" if named else rx
                                for kind, rx in alternatives))
