@@ -121,12 +121,15 @@ def dir_mb(path: Path) -> float:
     return sum(f.stat().st_size for f in Path(path).rglob("*") if f.is_file()) / MB
 
 
-def run_phase(phase: str, args: dict, log: Callable[[str], None]) -> dict:
-    """Run `phase` of this script in a fresh process; its JSON result."""
-    log(f"[{time.strftime('%H:%M:%S')}] phase {phase} {json.dumps(args, ensure_ascii=False)}")
+def run_phase(phase: str, args: dict, log: Callable[[str], None],
+              python: str | None = None) -> dict:
+    """Run `phase` of this script in a fresh process (of the interpreter `python`, default
+    this one); its JSON result."""
+    log(f"[{time.strftime('%H:%M:%S')}] phase {phase} {json.dumps(args, ensure_ascii=False)}"
+        + (f" under {python}" if python else ""))
     t0 = time.perf_counter()
     out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--phase", phase,
+        [python or sys.executable, str(Path(__file__).resolve()), "--phase", phase,
          "--phase-args", json.dumps(args)],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )
@@ -559,7 +562,34 @@ def machine() -> dict:
     ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     return {"nproc": os.cpu_count(), "cpu": cpu, "ram_gb": round(ram, 1),
             "python": platform.python_version(), "platform": platform.platform(),
-            "load": os.getloadavg()}
+            "load": os.getloadavg(), "interpreter": interpreter()}
+
+
+def interpreter(python: str | None = None) -> dict:
+    """What runs the ingest: the interpreter `python` (default this one), its version and how
+    its CPython was built (configure options; whether the running process maps a shared
+    libpython, slower to call into than one linked into the executable). The build
+    matters: the same code ran ~16 % faster on a static, PGO+LTO build than on a shared
+    build without them, on one machine."""
+    code = ("import json, os, platform, sys, sysconfig; m = '/proc/self/maps'; "
+            "print(json.dumps({'executable': sys.executable, 'version': "
+            "platform.python_version(), 'shared': 'libpython' in open(m).read() "
+            "if os.path.exists(m) else None, 'optimized': "
+            "'--enable-optimizations' in (sysconfig.get_config_var('CONFIG_ARGS') or ''), "
+            "'lto': '--with-lto' in (sysconfig.get_config_var('CONFIG_ARGS') or '')}))")
+    out = subprocess.run([python or sys.executable, "-c", code], capture_output=True,
+                         text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"cannot run {python}: {out.stderr.strip()[-300:]}")
+    return json.loads(out.stdout)
+
+
+def describe_interpreter(i: dict) -> str:
+    linked = {True: "libpython shared", False: "libpython linked in"}.get(i["shared"], "")
+    build = ", ".join(x for x in (linked,
+                                  "configured with PGO" if i["optimized"] else "",
+                                  "LTO" if i["lto"] else "") if x)
+    return f"`{i['executable']}`, CPython {i['version']} ({build})"
 
 
 def ratio(a: float | None, b: float | None) -> str:
@@ -591,6 +621,8 @@ def render(r: dict) -> str:
         "",
         (f"- Machine: {m['nproc']} CPUs ({m['cpu']}), {m['ram_gb']} GB RAM, Python "
         f"{m['python']}, {m['platform']}"),
+        *([f"- Interpreter: {describe_interpreter(m['interpreter'])}"]
+          if m.get("interpreter") else []),
         f"- Load average at start: {', '.join(f'{x:.1f}' for x in m['load'])} (other work was "
         "running on the machine: treat latencies as upper bounds)" if m["load"][0] > 1.5 else
         f"- Load average at start: {', '.join(f'{x:.1f}' for x in m['load'])}",
@@ -650,6 +682,7 @@ def render(r: dict) -> str:
         f"index), on {ing_mb:.1f} MB | **{ing_mbs:.3f} MB/s** | – | – | ≥ 1 MB/s | "
         f"{verdict(ing_mbs, TARGETS['ingest_mbs'], True)} |"),
         f"| documents stage (read → segment, with topics and links made in the workers), same run | {doc_mbs:.3f} MB/s | – | – | | |",
+        *(_alt_rows(r, ing_mbs) if r.get("ingest_alt") else []),
         (f"| index build, {src_mb:.0f} MB | {cell(t and t['build'], 'build_s', unit=' s')} | "
         f"{cell(w and w['build'], 'build_s', unit=' s')} | "
         f"{cell(f, 'build_s', unit=' s')}¹ | | |"),
@@ -739,6 +772,15 @@ def render(r: dict) -> str:
                       + ", ".join(f"{n} {ms}" for ms, n in c["top_imports_ms"][:6])]
     lines += ["", "## Notes", "", *notes(r, ing_mbs, peak_ingest), *r.get("notes", []), ""]
     return "\n".join(lines)
+
+
+def _alt_rows(r: dict, ing_mbs: float) -> list[str]:
+    """Rows of the ingest under `--also-python`, measured in the same run."""
+    alt = r["ingest_alt"]
+    alt_mbs = r["ingest_mb"] / alt["total_s"]
+    return [(f"| ingest throughput, same corpus and run, under "
+             f"{describe_interpreter(alt['interpreter'])} | {alt_mbs:.3f} MB/s "
+             f"({alt['total_s']} s; {alt_mbs / ing_mbs:.2f}× the above) | – | – | | |")]
 
 
 def notes(r: dict, ing_mbs: float, peak_ingest: float) -> list[str]:
@@ -872,6 +914,9 @@ def main() -> None:
     p.add_argument("--whoosh-budget-min", type=float, default=15.0,
                    help="Total Whoosh build time allowed; larger builds are skipped.")
     p.add_argument("--keep", type=Path, default=None, help="Work in (and keep) this folder.")
+    p.add_argument("--also-python", default=None, metavar="PYTHON",
+                   help="Also time the ingest under this interpreter (an environment with "
+                        "the project's dependencies), in the same run: its MB/s and ratio.")
     p.add_argument("--render", type=Path, default=None,
                    help="Only rewrite --out from a kept run's bench.json.")
     p.add_argument("--phase", help=argparse.SUPPRESS)
@@ -923,6 +968,14 @@ def main() -> None:
     shutil.rmtree(data, ignore_errors=True)
     r["ingest"] = run_phase("ingest", {"corpus": str(ingest_dir), "data": str(data),
                                        "workers": args.workers}, log)
+    if args.also_python:  # the same ingest under another interpreter, for its ratio
+        alt_data = work / "data-also-python"
+        shutil.rmtree(alt_data, ignore_errors=True)
+        r["ingest_alt"] = run_phase("ingest", {"corpus": str(ingest_dir),
+                                               "data": str(alt_data),
+                                               "workers": args.workers}, log, args.also_python)
+        r["ingest_alt"]["interpreter"] = interpreter(args.also_python)
+        shutil.rmtree(alt_data, ignore_errors=True)
     if r["ingest"]["failed"]:
         r["notes"].append(f"Failed documents: {r['ingest']['failed'][:5]}")
     store_file = data / "corpus.sqlite"
