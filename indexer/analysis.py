@@ -78,11 +78,11 @@ def _latin_token_re(wch: str, named: bool) -> re.Pattern[str]:
     """The regex of Latin-script tokens whose word characters are `wch`. `named`: each
     alternative is a group named by its kind; else there are no groups, so that `findall`
     gives the tokens as written. Runs of characters are possessive (they never give one
-    back, so the matches are those of plain ``+``, found without backtracking); the repeated
-    groups are greedy: a possessive group (``(?:...)*+``) matches wrongly on Python 3.11.0 to
-    3.11.4, e.g. the quote of "Directors’ fees" as part of the word (CPython gh-106052), and a
-    group can only repeat whole, as a separator is never a word character, so greedy is the
-    same."""
+    back, so the matches are those of plain ``+``, found without backtracking). The repeated
+    groups end their alternative, so nothing after them can fail and make them give one back:
+    they are plain greedy, since a possessive group (``(?:...)*+``) matches wrongly on Python
+    3.11.0 to 3.11.4, e.g. taking the quote of "Directors’ fees" into the word (CPython
+    gh-106052)."""
     alternatives = (
         ("cjk", rf"[{_CJK}]++"),  # a CJK run inside Latin text: kept verbatim, never unidecoded
         ("num", r"\d++(?:[.,]\d++)+"),  # 1.000 / 10,5 / 2.1: one token, separators kept

@@ -36,7 +36,6 @@ def terms(text: str, lang: str) -> list[str]:
 _LATIN_SEPARATED = st.text(alphabet=st.sampled_from(list("ab1é\u0301'’., ")), max_size=40)
 
 
-
 def test_portuguese_accents_and_ocr_meet():
     assert terms("tributação", "pt") == terms("tributacao", "pt") == terms("tributacäo", "pt")
     assert terms("TRIBUTAÇÕES", "pt") == terms("tributação", "pt")  # plural too
