@@ -27,7 +27,7 @@ import shutil
 import time
 import unicodedata
 from bisect import bisect_left
-from collections import Counter, _count_elements, deque  # type: ignore[attr-defined]
+from collections import _count_elements, deque  # type: ignore[attr-defined]
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -281,8 +281,10 @@ class _Vocabulary:
     (lower-cased, as written) — the source of "did you mean"."""
 
     def __init__(self) -> None:
-        self.df: dict[str, Counter[str]] = {}
-        self.surface: dict[str, Counter[str]] = {}
+        # (plain dicts, not Counters: a chunk's vocabulary crosses to the parent process
+        # pickled, and a Counter is re-created through its update on the way)
+        self.df: dict[str, dict[str, int]] = {}
+        self.surface: dict[str, dict[str, int]] = {}
         self.langs: set[str] = set()  # field languages of the documents
 
     def add(self, doc: IndexDoc, text: IndexTerms, article: _Article | None = None) -> None:
@@ -293,11 +295,11 @@ class _Vocabulary:
         fl = article.fl
         self.langs.add(fl)
         if (df := self.df.get(fl)) is None:
-            df = self.df[fl] = Counter()
-        _count(df, set(text.terms))  # df.update(...), without its checks of the argument
+            df = self.df[fl] = {}
+        _count(df, set(text.terms))  # Counter.update(...) on a dict
         if article.surface and text.written is not None:
             if (surface := self.surface.get(fl)) is None:
-                surface = self.surface[fl] = Counter()
+                surface = self.surface[fl] = {}
             _count(surface, _surface_words(text.written))
 
     def merge(self, other: _Vocabulary) -> None:
@@ -306,19 +308,20 @@ class _Vocabulary:
         for mine, theirs in ((self.df, other.df), (self.surface, other.surface)):
             for fl, counts in theirs.items():
                 if (total := mine.get(fl)) is None:
-                    mine[fl] = Counter(counts)
-                else:  # `total.update(counts)`, in one dict.update: new words in their order
+                    mine[fl] = dict(counts)
+                else:  # `Counter.update(total, counts)`, in one dict.update: new words in
+                    # their order
                     get = total.get
                     words = counts.keys()
-                    dict.update(total, zip(words, map(add, map(get, words, repeat(0)),
-                                                      counts.values())))
+                    total.update(zip(words, map(add, map(get, words, repeat(0)),
+                                                counts.values())))
 
     def to_json(self) -> dict:
         return {"df": self.df, "surface": self.surface}
 
 
-#: Counts one more of each element of an iterable in a Counter (its update's C helper).
-_count: Callable[[Counter[str], Iterable[str]], None] = _count_elements
+#: Counts one more of each element of an iterable in a dict (Counter.update's C helper).
+_count: Callable[[dict[str, int], Iterable[str]], None] = _count_elements
 
 
 #: Most words the table of `_surface_words` holds (it is emptied when full).
@@ -359,9 +362,12 @@ def _analyse_chunk(docs: list[IndexDoc]) -> tuple[list[Row], _Vocabulary]:
 
 
 #: Documents per unit of work; a build with fewer than PARALLEL_MIN documents (or one
-#: worker) analyses in this process.
-CHUNK = 500
-PARALLEL_MIN = 4 * CHUNK
+#: worker) analyses in this process. Each chunk's vocabulary is pickled, sent and merged
+#: into the build's: its distinct words grow slower than its documents, so larger chunks
+#: move fewer of them in all (1000: half the vocabulary work of 500 on the 100 MB
+#: benchmark, whose copies repeat their words; less on a corpus of distinct texts).
+CHUNK = 1000
+PARALLEL_MIN = 2 * CHUNK
 
 
 def _analysed(docs: Iterable[IndexDoc], workers: int) -> Iterator[tuple[list[Row], _Vocabulary]]:
