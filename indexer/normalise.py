@@ -236,13 +236,14 @@ def normalise(
     steps after it would leave as it is."""
     ctx = _context(lang, cache_dir)
     funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
+    # tokenisation and protected spans are shared by the steps of one call while the text is
+    # unchanged (a pass after the first starts with the text the last one left); _untouched
+    # leaves whether the text is made of still pieces for ocr-digits and _calm
+    ctx.tokens = ctx.loose = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
     if ctx.still and _untouched(text, ctx):
         return text, ()
     changes: list[Change] = []
     settled = len(funcs)  # the steps from this one on left the current text as it is
-    # tokenisation and protected spans are shared by the steps of one call while the text is
-    # unchanged (a pass after the first starts with the text the last one left)
-    ctx.tokens = ctx.loose = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
     for _ in range(MAX_PASSES):
         made_any = False
         acted = -1  # the last step of this pass that changed the text or reported a change
@@ -628,9 +629,12 @@ def _untouched(text: str, ctx: _Ctx) -> bool:
     step from ocr-digits on changes it, and no still piece holds a Latin ligature) joined by
     single spaces (nothing for the whitespace step) in NFC: one split, one set operation and
     one join instead of a pass over the steps. (Only a language whose still pieces are
-    learned, one with word steps after unicode-nfc, whitespace and ocr-digits, has any.)"""
+    learned, one with word steps after unicode-nfc, whitespace and ocr-digits, has any.) The
+    answer of _still is kept for the steps."""
     pieces = text.split()
-    return (ctx.still.issuperset(pieces) and " ".join(pieces) == text
+    still = ctx.still.issuperset(pieces)
+    ctx.stilled = (text, still)  # what _still would find
+    return (still and " ".join(pieces) == text
             and (text.isascii() or unicodedata.is_normalized("NFC", text)))
 
 
