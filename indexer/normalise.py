@@ -233,7 +233,8 @@ def normalise(
     that pass's final text and left it as it was: the next pass stops when it reaches them
     with that text still unchanged, as they would leave it unchanged again. So too a pass
     ends after a word step that made a text of still pieces (see _still), which the word
-    steps after it would leave as it is."""
+    steps after it would leave as it is, and no pass starts over a text no step would change
+    (see _untouched)."""
     ctx = _context(lang, cache_dir)
     funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
     # tokenisation and protected spans are shared by the steps of one call while the text is
@@ -244,7 +245,9 @@ def normalise(
         return text, ()
     changes: list[Change] = []
     settled = len(funcs)  # the steps from this one on left the current text as it is
-    for _ in range(MAX_PASSES):
+    for n in range(MAX_PASSES):
+        if n and ctx.still and _untouched(text, ctx):
+            break  # every step would leave the text the last pass made as it is
         made_any = False
         acted = -1  # the last step of this pass that changed the text or reported a change
         judged = None  # the runs of the text the word steps were given, when they ran
