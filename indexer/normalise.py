@@ -161,8 +161,9 @@ class _Ctx:
     #: pieces of text between blanks that ocr-digits and every word step leave alone wherever
     #: they stand (see _learn_still); emptied with `calm`
     still: set[str] = field(default_factory=set)
-    #: whether the last text looked at is made of `still` pieces only: (text, answer)
-    stilled: tuple[str, bool] | None = None
+    #: whether the last text looked at is made of `still` pieces only: (text, answer, its
+    #: pieces between blanks)
+    stilled: tuple[str, bool, list[str]] | None = None
 
     @property
     def lex(self) -> Lexicon:
@@ -239,8 +240,8 @@ def normalise(
     ctx = _context(lang, cache_dir)
     funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
     # tokenisation and protected spans are shared by the steps of one call while the text is
-    # unchanged (a pass after the first starts with the text the last one left); _untouched
-    # leaves whether the text is made of still pieces for ocr-digits and _calm
+    # unchanged (a pass after the first starts with the text the last one left), and so is
+    # the split of _untouched with ocr-digits and _calm
     ctx.tokens = ctx.loose = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
     if ctx.still and _untouched(text, ctx):
         return text, ()
@@ -620,11 +621,17 @@ def _still(text: str, ctx: _Ctx) -> bool:
     (:func:`_learn_still`)? Then ocr-digits and every word step leave `text` as it is: one
     split and one set operation (shared while the text is unchanged) instead of the scans
     for runs of word characters, numbers and hyphen breaks."""
+    return _stilled(text, ctx)[1]
+
+
+def _stilled(text: str, ctx: _Ctx) -> tuple[str, bool, list[str]]:
+    """`text`, whether it is made of still pieces, and its pieces (shared while the text is
+    unchanged)."""
     last = ctx.stilled
     if last is not None and last[0] is text:
-        return last[1]
-    got = ctx.still.issuperset(text.split())
-    ctx.stilled = (text, got)
+        return last
+    pieces = text.split()
+    got = ctx.stilled = (text, ctx.still.issuperset(pieces), pieces)
     return got
 
 
@@ -634,10 +641,8 @@ def _untouched(text: str, ctx: _Ctx) -> bool:
     single spaces (nothing for the whitespace step) in NFC: one split, one set operation and
     one join instead of a pass over the steps. (Only a language whose still pieces are
     learned, one with word steps after unicode-nfc, whitespace and ocr-digits, has any.) The
-    answer of _still is kept for the steps."""
-    pieces = text.split()
-    still = ctx.still.issuperset(pieces)
-    ctx.stilled = (text, still)  # what _still would find
+    split and the answer of _still are shared with the steps."""
+    _, still, pieces = _stilled(text, ctx)
     return (still and " ".join(pieces) == text
             and (text.isascii() or unicodedata.is_normalized("NFC", text)))
 
@@ -657,7 +662,7 @@ def _learn_still(text: str, ctx: _Ctx) -> None:
     still = ctx.still
     if len(still) > WORDS_LIMIT:
         still.clear()
-    for piece in set(text.split()).difference(still):
+    for piece in set(_stilled(text, ctx)[2]).difference(still):
         if (piece[-1] != "-" and _MIXED_DIGITS.search(piece) is None
                 and "l" not in _RUN.findall(piece) and _LIGATURE_MARKS.isdisjoint(piece)):
             still.add(piece)
