@@ -31,7 +31,7 @@ class Decoded:
     sha256: str  # of the raw bytes
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Change:
     """One explainable edit made by a normalisation step."""
 
@@ -39,6 +39,15 @@ class Change:
     before: str
     after: str
     why: str = ""
+
+    def __init__(self, step: str, before: str, after: str, why: str = "") -> None:
+        # the generated __init__ of a frozen dataclass, without its `object.__setattr__` for
+        # each field (normalise makes one Change per repair, in every copy of a text)
+        state = self.__dict__
+        state["step"] = step
+        state["before"] = before
+        state["after"] = after
+        state["why"] = why
 
 
 @dataclass(frozen=True)

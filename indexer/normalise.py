@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -160,8 +161,9 @@ class _Ctx:
     #: pieces of text between blanks that ocr-digits and every word step leave alone wherever
     #: they stand (see _learn_still); emptied with `calm`
     still: set[str] = field(default_factory=set)
-    #: whether the last text looked at is made of `still` pieces only: (text, answer)
-    stilled: tuple[str, bool] | None = None
+    #: whether the last text looked at is made of `still` pieces only: (text, answer, its
+    #: pieces between blanks)
+    stilled: tuple[str, bool, list[str]] | None = None
 
     @property
     def lex(self) -> Lexicon:
@@ -233,17 +235,21 @@ def normalise(
     that pass's final text and left it as it was: the next pass stops when it reaches them
     with that text still unchanged, as they would leave it unchanged again. So too a pass
     ends after a word step that made a text of still pieces (see _still), which the word
-    steps after it would leave as it is."""
+    steps after it would leave as it is, and no pass starts over a text no step would change
+    (see _untouched)."""
     ctx = _context(lang, cache_dir)
     funcs, words, word_names = _BY_LANG.get(lang) or _steps_of(lang)
+    # tokenisation and protected spans are shared by the steps of one call while the text is
+    # unchanged (a pass after the first starts with the text the last one left), and so is
+    # the split of _untouched with ocr-digits and _calm
+    ctx.tokens = ctx.loose = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
     if ctx.still and _untouched(text, ctx):
         return text, ()
     changes: list[Change] = []
     settled = len(funcs)  # the steps from this one on left the current text as it is
-    # tokenisation and protected spans are shared by the steps of one call while the text is
-    # unchanged (a pass after the first starts with the text the last one left)
-    ctx.tokens = ctx.loose = ctx.runs = ctx.blocked = ctx.marks = ctx.stilled = None
-    for _ in range(MAX_PASSES):
+    for n in range(MAX_PASSES):
+        if n and ctx.still and _untouched(text, ctx):
+            break  # every step would leave the text the last pass made as it is
         made_any = False
         acted = -1  # the last step of this pass that changed the text or reported a change
         judged = None  # the runs of the text the word steps were given, when they ran
@@ -615,11 +621,17 @@ def _still(text: str, ctx: _Ctx) -> bool:
     (:func:`_learn_still`)? Then ocr-digits and every word step leave `text` as it is: one
     split and one set operation (shared while the text is unchanged) instead of the scans
     for runs of word characters, numbers and hyphen breaks."""
+    return _stilled(text, ctx)[1]
+
+
+def _stilled(text: str, ctx: _Ctx) -> tuple[str, bool, list[str]]:
+    """`text`, whether it is made of still pieces, and its pieces (shared while the text is
+    unchanged)."""
     last = ctx.stilled
     if last is not None and last[0] is text:
-        return last[1]
-    got = ctx.still.issuperset(text.split())
-    ctx.stilled = (text, got)
+        return last
+    pieces = text.split()
+    got = ctx.stilled = (text, ctx.still.issuperset(pieces), pieces)
     return got
 
 
@@ -628,9 +640,10 @@ def _untouched(text: str, ctx: _Ctx) -> bool:
     step from ocr-digits on changes it, and no still piece holds a Latin ligature) joined by
     single spaces (nothing for the whitespace step) in NFC: one split, one set operation and
     one join instead of a pass over the steps. (Only a language whose still pieces are
-    learned, one with word steps after unicode-nfc, whitespace and ocr-digits, has any.)"""
-    pieces = text.split()
-    return (ctx.still.issuperset(pieces) and " ".join(pieces) == text
+    learned, one with word steps after unicode-nfc, whitespace and ocr-digits, has any.) The
+    split and the answer of _still are shared with the steps."""
+    _, still, pieces = _stilled(text, ctx)
+    return (still and " ".join(pieces) == text
             and (text.isascii() or unicodedata.is_normalized("NFC", text)))
 
 
@@ -649,7 +662,7 @@ def _learn_still(text: str, ctx: _Ctx) -> None:
     still = ctx.still
     if len(still) > WORDS_LIMIT:
         still.clear()
-    for piece in set(text.split()).difference(still):
+    for piece in set(_stilled(text, ctx)[2]).difference(still):
         if (piece[-1] != "-" and _MIXED_DIGITS.search(piece) is None
                 and "l" not in _RUN.findall(piece) and _LIGATURE_MARKS.isdisjoint(piece)):
             still.add(piece)
@@ -939,10 +952,15 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
         if len(words) < 2:
             return text, changes
     names = [m.group() for m in words]
-    pairs_set = {j for i, w in enumerate(names) if w in rare_runs for j in (i - 1, i)}
+    pairs_set = {j for i in _places(names, rare_runs) for j in (i - 1, i)}
     if hyphens:
-        pairs_set.update(i for i in range(len(words) - 1)
-                         if "-" in text[words[i].end() : words[i + 1].start()])
+        # a separator with a hyphen that _SEP_OK accepts holds a hyphen break: the pairs of
+        # words around each hyphen break (found by bisection on where the words start)
+        starts = [m.start() for m in words]
+        for h in _HYPHEN_BREAK.finditer(text):
+            k = bisect_right(starts, h.start())  # the words before the hyphen
+            if 0 < k < len(words):
+                pairs_set.add(k - 1)
     out: list[str] = []
     pos = 0
     after = 0  # a word joined to the one before it does not start another pair
