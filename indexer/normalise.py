@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -952,15 +951,10 @@ def _join(text: str, ctx: _Ctx) -> tuple[str, list[Change]]:
         if len(words) < 2:
             return text, changes
     names = [m.group() for m in words]
-    pairs_set = {j for i in _places(names, rare_runs) for j in (i - 1, i)}
+    pairs_set = {j for i, w in enumerate(names) if w in rare_runs for j in (i - 1, i)}
     if hyphens:
-        # a separator with a hyphen that _SEP_OK accepts holds a hyphen break: the pairs of
-        # words around each hyphen break (found by bisection on where the words start)
-        starts = [m.start() for m in words]
-        for h in _HYPHEN_BREAK.finditer(text):
-            k = bisect_right(starts, h.start())  # the words before the hyphen
-            if 0 < k < len(words):
-                pairs_set.add(k - 1)
+        pairs_set.update(i for i in range(len(words) - 1)
+                         if "-" in text[words[i].end() : words[i + 1].start()])
     out: list[str] = []
     pos = 0
     after = 0  # a word joined to the one before it does not start another pair
