@@ -352,13 +352,16 @@ def _unit_cues(unit: Unit, lang: str) -> _Cues:
         return _cues(text, lang)
     split = head.split()
     types = _types(head, lang, split)
+    # (the characters of the head's tokens and of the children's, as those of `split`)
+    length = sum(map(len, split)) + sum([k.length for k in kids])
     for k in kids:
         split += k.split
     if len(kids) == 1:
         types += kids[0].types
     else:
         types = tuple(chain(types, *[k.types for k in kids]))
-    return _keep_cues(text, lang, _cues_from(text, lang, split, types, composed=True))
+    return _keep_cues(text, lang, _cues_from(text, lang, split, types, composed=True,
+                                             length=length))
 
 
 def _text_cues(text: str, lang: str) -> _Cues:
@@ -368,9 +371,9 @@ def _text_cues(text: str, lang: str) -> _Cues:
 
 
 def _cues_from(text: str, lang: str, split: list[str], types: tuple[str, ...],
-               composed: bool = False) -> _Cues:
+               composed: bool = False, length: int | None = None) -> _Cues:
     """The cues of `text` from its tokens and word types (`composed`: not all looked up by
-    `_types` just now)."""
+    `_types` just now; `length`: the characters of `split`, when the caller has them)."""
     toks = frozenset(types)
     by_prefix: dict[str, frozenset[str]] = {}
     for t in toks:
@@ -394,7 +397,7 @@ def _cues_from(text: str, lang: str, split: list[str], types: tuple[str, ...],
             words = () if number_tokens.keys().isdisjoint(own_split) else chain.from_iterable(
                 number_tokens[t] for t in own_split if t in number_tokens)
     return _Cues(types, toks, by_prefix, _count_numbers(own, lang, words),
-                 sum(map(len, split)), split)
+                 sum(map(len, split)) if length is None else length, split)
 
 
 @lru_cache(maxsize=WORD_TYPES_MAX)
@@ -809,8 +812,9 @@ def _describe(pieces: Iterable[tuple[str, float]]) -> str:
 BEADS = ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2))
 
 
-@dataclass(frozen=True)
-class Bead:
+class Bead(NamedTuple):
+    """One bead of `align_sequences`: units `a` of one list with units `b` of the other."""
+
     a: tuple[int, ...]
     b: tuple[int, ...]
     score: float
