@@ -303,6 +303,8 @@ class _Cues(NamedTuple):
     nums: dict[str, int]  # `numbers` of the text without its label (not to be changed)
     length: int  # characters other than whitespace (str.isspace, as regex \s)
     split: list[str]  # the text's whitespace-delimited tokens (not to be changed)
+    # the values of the number words of `split`, in order (() in languages without them)
+    words: tuple[str, ...] = ()
 
 
 #: (text, lang) -> its `_Cues` (emptied per treaty by `align_versions`, and when it holds
@@ -352,13 +354,19 @@ def _unit_cues(unit: Unit, lang: str) -> _Cues:
         return _cues(text, lang)
     split = head.split()
     types = _types(head, lang, split)
+    # (the characters and number words of the head's tokens and of the children's, as
+    # those of `split`: the head's were all looked up by `_types` just now)
+    length = sum(map(len, split)) + sum([k.length for k in kids])
+    words = _looked_up_words(split, lang)
+    if lang in _WORD_VALUES:
+        words = tuple(chain(words, *[k.words for k in kids]))
     for k in kids:
         split += k.split
     if len(kids) == 1:
         types += kids[0].types
     else:
         types = tuple(chain(types, *[k.types for k in kids]))
-    return _keep_cues(text, lang, _cues_from(text, lang, split, types, composed=True))
+    return _keep_cues(text, lang, _cues_from(text, lang, split, types, words, length))
 
 
 def _text_cues(text: str, lang: str) -> _Cues:
@@ -367,10 +375,22 @@ def _text_cues(text: str, lang: str) -> _Cues:
     return _cues_from(text, lang, split, _types(text, lang, split))
 
 
+def _looked_up_words(split: Sequence[str], lang: str) -> tuple[str, ...]:
+    """The values of the number words of tokens `_types` looked up just now (so that
+    _NUMBER_TOKENS has those of them with number words), in order."""
+    if lang not in _WORD_VALUES:
+        return ()
+    number_tokens = _NUMBER_TOKENS[lang]
+    if number_tokens.keys().isdisjoint(split):
+        return ()
+    return tuple(chain.from_iterable(number_tokens[t] for t in split if t in number_tokens))
+
+
 def _cues_from(text: str, lang: str, split: list[str], types: tuple[str, ...],
-               composed: bool = False) -> _Cues:
-    """The cues of `text` from its tokens and word types (`composed`: not all looked up by
-    `_types` just now)."""
+               words: tuple[str, ...] | None = None, length: int | None = None) -> _Cues:
+    """The cues of `text` from its tokens and word types; `words` and `length` are the
+    number words and characters of `split` when the caller has them, else every token was
+    looked up by `_types` just now."""
     toks = frozenset(types)
     by_prefix: dict[str, frozenset[str]] = {}
     for t in toks:
@@ -379,22 +399,20 @@ def _cues_from(text: str, lang: str, split: list[str], types: tuple[str, ...],
             by_prefix[p] = by_prefix[p] | _alone(t) if p in by_prefix else _alone(t)
     label = _LABEL_RE.match(text)
     own = text[label.end():] if label else text  # as `_own`
-    words = None
+    if words is None:
+        words = _looked_up_words(split, lang)
+    own_words = None
     if lang in _WORD_VALUES and (not label or text[label.end() - 1].isspace()):
         # the label ends at whitespace (regex \s, as str.split's), so the tokens of the text
-        # without it are the last of `split`: its number words are those of the tokens in
-        # _NUMBER_TOKENS when `_types` looked them all up just now, else those of every
-        # token (otherwise `_count_numbers` splits the text again)
-        own_split = split[len(text[:label.end()].split()):] if label else split
-        if composed:
-            words = chain.from_iterable(
-                _per_token(_TOKEN_NUMBERS[lang], own_split, _token_numbers, lang))
-        else:
-            number_tokens = _NUMBER_TOKENS[lang]
-            words = () if number_tokens.keys().isdisjoint(own_split) else chain.from_iterable(
-                number_tokens[t] for t in own_split if t in number_tokens)
-    return _Cues(types, toks, by_prefix, _count_numbers(own, lang, words),
-                 sum(map(len, split)), split)
+        # without it are the last of `split`, and its number words the last of `words`: all
+        # but those of the label's tokens (otherwise `_count_numbers` splits the text again)
+        own_words = words
+        if label and words:
+            in_label = _per_token(_TOKEN_NUMBERS[lang], split[:len(text[:label.end()].split())],
+                                  _token_numbers, lang)
+            own_words = words[sum(map(len, in_label)):]
+    return _Cues(types, toks, by_prefix, _count_numbers(own, lang, own_words),
+                 sum(map(len, split)) if length is None else length, split, words)
 
 
 @lru_cache(maxsize=WORD_TYPES_MAX)
@@ -809,8 +827,9 @@ def _describe(pieces: Iterable[tuple[str, float]]) -> str:
 BEADS = ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2))
 
 
-@dataclass(frozen=True)
-class Bead:
+class Bead(NamedTuple):
+    """One bead of `align_sequences`: units `a` of one list with units `b` of the other."""
+
     a: tuple[int, ...]
     b: tuple[int, ...]
     score: float

@@ -594,7 +594,7 @@ def _cues_fields(cues) -> tuple:
     """Every field of `_Cues`, with the order of its dicts and sets."""
     return (cues.types, list(cues.toks), list(cues.by_prefix.items()),
             [list(v) for v in cues.by_prefix.values()], list(cues.nums.items()), cues.length,
-            cues.split)
+            cues.split, cues.words)
 
 
 @pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
