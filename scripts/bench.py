@@ -569,7 +569,7 @@ def interpreter(python: str | None = None) -> dict:
     """What runs the ingest: the interpreter `python` (default this one), its version and how
     its CPython was built (configure options; whether the running process maps a shared
     libpython, slower to call into than one linked into the executable). The build
-    matters: on one machine the same 100 MB ingest ran 1.06-1.35x as fast (four pairs of
+    matters: on one machine the same 100 MB ingest ran 1.05-1.35x as fast (seven pairs of
     runs) under Debian's CPython (PGO, LTO, libpython linked in) as under a pyenv build
     without them."""
     code = ("import json, os, platform, sys, sysconfig; m = '/proc/self/maps'; "
