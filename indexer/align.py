@@ -327,9 +327,6 @@ def _keep_cues(text: str, lang: str, cues: _Cues) -> _Cues:
     return cues
 
 
-_cues.cache_clear = _CUES.clear  # type: ignore[attr-defined]
-
-
 def _unit_cues(unit: Unit, lang: str) -> _Cues:
     """`_cues` of a unit's text. A text that is a head line and its children's texts joined
     by newlines (an article and its paragraphs, a paragraph and its points) has the tokens
@@ -1338,7 +1335,7 @@ def align_versions(treaty: str, versions: Sequence[Version],
     each pair in the order the versions come."""
     # texts are tokenised once per treaty, whichever pairs and passes use them; the caches
     # are emptied per treaty so that nothing is carried from one treaty to the next
-    _cues.cache_clear()
+    _CUES.clear()
     _segment_of.cache_clear()
     _numbers.cache_clear()
     merged = merge_versions(versions)

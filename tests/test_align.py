@@ -452,7 +452,7 @@ def test_cues_numbers_as_numbers_of_own_text(text: str, lang: str) -> None:
     `numbers` of the text without its label, whatever the label cuts."""
     from indexer import align
 
-    align._cues.cache_clear()
+    align._CUES.clear()
     assert list(align._cues(text, lang).nums.items()) == list(
         align.numbers(align._own(text), lang).items())
 
@@ -612,7 +612,7 @@ def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
     versions = list(_versions(ingested, treaty).values())
     composed = 0
     for v in versions:
-        align._cues.cache_clear()
+        align._CUES.clear()
         for u in align._all_units(align._top(v)):
             got = _cues_fields(align._unit_cues(u, v.lang))
             composed += bool(u.children)
@@ -622,7 +622,7 @@ def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
     for head in ("", "2.", "ten.", "Art. II ", "  ", "Artikel 5 \u00a0två"):
         for lang in ("en", "sv", "pt", "zh"):
             text = "\n".join(([head] if head else []) + [k.text for k in kids])
-            align._cues.cache_clear()
+            align._CUES.clear()
             got = _cues_fields(align._unit_cues(unit(text, *kids), lang))
-            align._cues.cache_clear()
+            align._CUES.clear()
             assert got == _cues_fields(align._text_cues(text, lang))
