@@ -33,10 +33,25 @@ PRIMARY: tuple[str, ...] = ("en", "pt", "sv")
 #: Other languages recognised (and kept apart) when a text clearly is one of them.
 OTHERS: tuple[str, ...] = ("nl", "es", "da", "no", "de", "fr")
 
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")  # any of them
+#: The blocks of the scripts `_script` counts, first and last code point of each, by the
+#: script's number: 1 Han (CJK Extension A, Unified and Compatibility Ideographs), 2 kana,
+#: 3 Hangul.
+_SCRIPT_BLOCKS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0x3400, 0x9FFF), (0xF900, 0xFAFF)),
+    2: ((0x3040, 0x30FF),),
+    3: ((0xAC00, 0xD7AF),),
+}
+
+
+def _char_class(blocks: Sequence[tuple[int, int]]) -> re.Pattern[str]:
+    """A regex of one character in any of `blocks`."""
+    return re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in blocks) + "]")
+
+
+_HAN = _char_class(_SCRIPT_BLOCKS[1])
+_KANA = _char_class(_SCRIPT_BLOCKS[2])
+_HANGUL = _char_class(_SCRIPT_BLOCKS[3])
+_CJK = _char_class([block for blocks in _SCRIPT_BLOCKS.values() for block in blocks])  # any
 _WORD = re.compile(r"[^\W\d_]+")
 
 # Words that are strong evidence on their own (article headings and the like).
@@ -440,11 +455,20 @@ def _letters(text: str) -> int:
 _ASCII_NON_LETTERS = {code: None for code in range(128) if not chr(code).isalpha()}
 
 
-#: The blocks of `_HAN`, `_KANA` and `_HANGUL` as sorted bounds: a code point's index among
-#: them (`np.searchsorted(..., side="right")`) picks its script in `_SCRIPT_OF_BOUND`.
-_SCRIPT_BOUNDS = np.array([0x3040, 0x3100, 0x3400, 0xA000, 0xAC00, 0xD7B0, 0xF900, 0xFB00])
-#: 0 for none of them, 1 for Han, 2 for kana, 3 for Hangul.
-_SCRIPT_OF_BOUND = np.array([0, 2, 0, 1, 0, 3, 0, 1, 0], dtype=np.intp)
+def _script_bounds() -> tuple[np.ndarray, np.ndarray]:
+    """`_SCRIPT_BLOCKS` as sorted bounds (each block's first code point and the one after its
+    last), and the script number (0 for none) of the code points from each bound on: a code
+    point's index among the bounds (`np.searchsorted(..., side="right")`) picks its script."""
+    bounds, scripts = [], [0]
+    for first, last, script in sorted((first, last, script)
+                                      for script, blocks in _SCRIPT_BLOCKS.items()
+                                      for first, last in blocks):
+        bounds += [first, last + 1]
+        scripts += [script, 0]
+    return np.array(bounds), np.array(scripts, dtype=np.intp)
+
+
+_SCRIPT_BOUNDS, _SCRIPT_OF_BOUND = _script_bounds()
 
 
 def _letters_and_scripts(texts: Sequence[str]) -> tuple[list[int], list[str]]:
