@@ -4,7 +4,7 @@
     python scripts/dump_store.py /tmp/after           # on the new code
     diff -r /tmp/before /tmp/after                     # no output: same result
 
-Ingests the bundled corpus and ../shared/corpus-extra (when present) in one process, each
+Ingests the bundled corpus, ../shared/corpus-extra and ../shared/corpus-wild (when present) in one process, each
 into a temporary store, and writes every store table (rows sorted, JSON lines) and the
 analysed tokens of every index document (term, position, start, end) to OUT. The index
 build itself is skipped; its input (the analysed tokens) is what is compared.
@@ -61,7 +61,9 @@ def main() -> None:
     p.add_argument("out", type=Path, help="Folder for the dump (created).")
     args = p.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    corpora = [("bundled", ROOT / "corpus"), ("extra", ROOT.parent / "shared" / "corpus-extra")]
+    shared = ROOT.parent / "shared"
+    corpora = [("bundled", ROOT / "corpus"), ("extra", shared / "corpus-extra"),
+               ("wild", shared / "corpus-wild")]
     for name, corpus in corpora:
         if corpus.is_dir():
             dump(corpus, name, args.out)
