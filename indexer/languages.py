@@ -115,24 +115,20 @@ def _base_identifier() -> Any:
 
 
 def _model(path: Path) -> tuple[Any, ...]:
-    """py3langid's `load_model` of `path`, kept unpacked in a pickled sidecar in the data
-    directory (beside the lexicons: `lexicon.default_cache_dir()`). The model ships
+    """py3langid's `load_model` of `path`, kept unpacked in a pickled sidecar in the
+    machine-wide cache (beside the lexicons: `cache.machine_cache()`). The model ships
     LZMA-compressed, and unpacking its ~70 MB costs every process over half a second; the
     sidecar loads in a tenth of that and is remade when the model file changes."""
     from py3langid.modelio import load_model
 
-    from indexer.lexicon import default_cache_dir, read_sidecar, write_sidecar
+    from indexer.cache import machine_cache, read_sidecar, write_sidecar
 
-    side = default_cache_dir() / "langid" / f"{path.name}.pickle"
+    side = machine_cache() / "langid" / f"{path.name}.pickle"
     model = read_sidecar(side, path)
     if isinstance(model, tuple) and len(model) == 6:
         return model
     model = tuple(load_model(path))
-    try:
-        side.parent.mkdir(parents=True, exist_ok=True)
-    except OSError:  # a read-only data directory: no sidecar
-        return model
-    write_sidecar(side, path, model)
+    write_sidecar(side, path, model)  # (a read-only cache: no sidecar)
     return model
 
 

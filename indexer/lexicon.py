@@ -3,7 +3,8 @@
 A lexicon is built from wordfreq's ``large`` frequency list of a language (wordfreq ships its
 data in the package: no network). It keeps alphabetic words down to Zipf 1.0 and is written to
 ``<cache_dir>/lexicon/<lang>-wf<version>.json`` (``{word: centi-zipf}``, sorted by word) the first
-time it is needed; later runs read that file. Nothing is loaded at import time.
+time it is needed (``<cache_dir>`` is the machine-wide cache of `indexer.cache`); later runs, of
+any data directory, read that file. Nothing is loaded at import time.
 
 The symspellpy index used for edit-distance candidates is built lazily, in memory, from the
 frequent part of a lexicon only (the candidates a repair may produce).
@@ -15,8 +16,6 @@ word lists: plain words are looked up in a `WordTable`, an SQLite file made once
 from __future__ import annotations
 
 import json
-import os
-import pickle
 import re
 import sqlite3
 import threading
@@ -26,7 +25,10 @@ from contextlib import closing
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+
+from indexer.cache import building, machine_cache, read_sidecar, write_atomic, write_sidecar
 
 if TYPE_CHECKING:  # pragma: no cover
     from symspellpy import SymSpell
@@ -41,18 +43,11 @@ SYMSPELL_DISTANCE = 2
 SYMSPELL_PREFIX = 5
 #: Prefix answers kept per lexicon before that memo starts afresh.
 PREFIX_MEMO_LIMIT = 500_000
-#: Version of the pickled sidecar layout; bump to invalidate old sidecars.
-_SIDECAR_VERSION = 1
 
 _WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 _LOCK = threading.Lock()
 _LOADED: dict[tuple[str, str], Lexicon] = {}
 _TABLES: dict[tuple[str, str], WordTable | None] = {}
-
-
-def default_cache_dir() -> Path:
-    """The data directory: ``$TREATY_DATA`` if set, else ``./data``."""
-    return Path(os.environ.get("TREATY_DATA") or "data")
 
 
 @cache
@@ -176,33 +171,6 @@ def build_symspell(zipf: dict[str, float]) -> SymSpell:
     return sym
 
 
-def _stamp(source: Path) -> tuple[int, int, int]:
-    st = source.stat()
-    return _SIDECAR_VERSION, st.st_size, st.st_mtime_ns
-
-
-def read_sidecar(side: Path, source: Path) -> Any:
-    """The payload pickled in `side` if it was made from `source` as it is now, else None."""
-    try:
-        with side.open("rb") as f:
-            stamp, payload = pickle.load(f)  # our own cache file
-        return payload if tuple(stamp) == _stamp(source) else None
-    except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError, AttributeError,
-            ImportError, IndexError):
-        return None
-
-
-def write_sidecar(side: Path, source: Path, payload: object) -> None:
-    """Pickle `payload` to `side` (atomically; a read-only cache is left alone)."""
-    tmp = side.with_name(f"{side.name}.{os.getpid()}.tmp")
-    try:
-        with tmp.open("wb") as f:
-            pickle.dump((_stamp(source), payload), f, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(side)
-    except OSError:
-        tmp.unlink(missing_ok=True)
-
-
 def _is_word(word: str) -> bool:
     """Letters only, with inner apostrophes or hyphens (faster than a regex over 300k words)."""
     if word.isalpha():
@@ -223,10 +191,8 @@ def build_lexicon(lang: str, path: Path, min_zipf: float = MIN_ZIPF) -> None:
         for word in words:
             if word not in centi and _is_word(word):
                 centi[word] = value
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(dict(sorted(centi.items())), ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    text = json.dumps(dict(sorted(centi.items())), ensure_ascii=False)
+    write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
 def _read(path: Path) -> dict[str, float]:
@@ -250,7 +216,7 @@ def load_lexicon(
 
     A `min_zipf` above the default gives a smaller lexicon of the common words only (used to
     recognise words of other languages)."""
-    base = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    base = Path(cache_dir) if cache_dir is not None else machine_cache()
     suffix = "" if min_zipf == MIN_ZIPF else f"-z{int(min_zipf * 10)}"
     path = base / "lexicon" / f"{lang}-wf{_wordfreq_version()}{suffix}.json"
     key = (lang + suffix, str(base))
@@ -260,8 +226,9 @@ def load_lexicon(
     with _LOCK:
         lex = _LOADED.get(key)
         if lex is None:
-            if not path.exists():
-                build_lexicon(lang, path, min_zipf)
+            with building(path):  # one builder per file, across processes too
+                if not path.exists():
+                    build_lexicon(lang, path, min_zipf)
             lex = Lexicon(lang, _read(path), path)
             _LOADED[key] = lex
     return lex
@@ -326,18 +293,18 @@ def _write_table(lang: str, side: Path) -> None:
                 zipf = by_freq[freq] = zipf_frequency(word, lang)
             rows.append((word, zipf))
     rows.sort()
-    tmp = side.with_name(f"{side.name}.{os.getpid()}.tmp")
-    try:
-        side.parent.mkdir(parents=True, exist_ok=True)
-        tmp.unlink(missing_ok=True)
+
+    def fill(tmp: Path) -> None:
         with closing(sqlite3.connect(tmp)) as db:
             db.execute("PRAGMA journal_mode = OFF")  # a new file, renamed into place once whole
             db.execute("CREATE TABLE zipf (word TEXT PRIMARY KEY, zipf REAL NOT NULL) WITHOUT ROWID")
             db.executemany("INSERT INTO zipf VALUES (?, ?)", rows)
             db.commit()
-        tmp.replace(side)
-    except (OSError, sqlite3.Error):
-        tmp.unlink(missing_ok=True)
+
+    try:
+        write_atomic(side, fill)
+    except sqlite3.Error:
+        pass
 
 
 def _open_table(side: Path) -> sqlite3.Connection | None:
@@ -354,7 +321,7 @@ def _open_table(side: Path) -> sqlite3.Connection | None:
 def word_table(lang: str, cache_dir: str | Path | None = None) -> WordTable | None:
     """The word table of wordfreq language `lang` (made in the cache on first use), or None
     where wordfreq does not read `_PLAIN` words as they are, or the table cannot be made."""
-    base = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    base = Path(cache_dir) if cache_dir is not None else machine_cache()
     key = (lang, str(base))
     if key in _TABLES:
         return _TABLES[key]
@@ -363,8 +330,11 @@ def word_table(lang: str, cache_dir: str | Path | None = None) -> WordTable | No
             side = base / "lexicon" / f"{lang}-wf{_wordfreq_version()}-zipf{_TABLE_VERSION}.sqlite"
             db = _open_table(side)
             if db is None and _plain_tokens(lang):
-                _write_table(lang, side)
-                db = _open_table(side)
+                with building(side):
+                    db = _open_table(side)
+                    if db is None:
+                        _write_table(lang, side)
+                        db = _open_table(side)
             _TABLES[key] = WordTable(lang, db) if db is not None else None
     return _TABLES[key]
 

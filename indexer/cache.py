@@ -1,0 +1,100 @@
+"""The machine-wide cache: word tables, lexicons and model sidecars that any ingest can rebuild
+from the installed packages, so they belong to the user's cache directory, not to a data
+directory (``platformdirs.user_cache_dir("treaty")``, or ``$TREATY_CACHE``).
+
+Every data directory shares them, so they are built once per machine. Several processes may
+build the same file at once (the ingest's workers on a fresh machine, two ingests): a builder
+holds an exclusive lock on ``<file>.lock`` while it checks for the file and builds it, and
+writes it under a temporary name of its own that is renamed into place only when whole, so a
+reader never sees a partial file and no builder removes another's temporary file.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+#: The environment variable that moves the cache (tests, read-only homes, shared machines).
+ENV = "TREATY_CACHE"
+#: Version of the pickled sidecar layout; bump to invalidate old sidecars.
+SIDECAR_VERSION = 1
+
+
+def machine_cache() -> Path:
+    """``$TREATY_CACHE`` if set, else the user's cache directory for treaty."""
+    explicit = os.environ.get(ENV)
+    if explicit:
+        return Path(explicit)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("treaty", appauthor=False))
+
+
+@contextmanager
+def building(target: Path) -> Iterator[None]:
+    """Hold the exclusive build lock of `target` (waits while another process holds it).
+    Where file locks are not available the block runs unlocked: the atomic rename of
+    `write_atomic` still keeps every reader safe, and only the work may be done twice."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on this platform
+        yield
+        return
+    with open(target.with_name(target.name + ".lock"), "a+b") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def write_atomic(target: Path, write: Callable[[Path], None]) -> bool:
+    """Call `write(tmp)` with a fresh temporary path beside `target`, then rename it onto
+    `target`. False (and nothing left behind) when the cache cannot be written: a read-only
+    cache is used as it is, never an error."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError:
+        return False
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        write(tmp)
+        tmp.replace(target)
+        return True
+    except OSError:
+        return False
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _stamp(source: Path) -> tuple[int, int, int]:
+    st = source.stat()
+    return SIDECAR_VERSION, st.st_size, st.st_mtime_ns
+
+
+def read_sidecar(side: Path, source: Path) -> Any:
+    """The payload pickled in `side` if it was made from `source` as it is now, else None."""
+    try:
+        with side.open("rb") as f:
+            stamp, payload = pickle.load(f)  # our own cache file
+        return payload if tuple(stamp) == _stamp(source) else None
+    except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError, AttributeError,
+            ImportError, IndexError):
+        return None
+
+
+def write_sidecar(side: Path, source: Path, payload: object) -> None:
+    """Pickle `payload`, stamped with `source`'s size and time, to `side` (atomically)."""
+    def dump(tmp: Path) -> None:
+        with tmp.open("wb") as f:
+            pickle.dump((_stamp(source), payload), f, protocol=pickle.HIGHEST_PROTOCOL)
+
+    write_atomic(side, dump)
