@@ -9,8 +9,7 @@ Every stage is a set of pure functions from these dataclasses to these dataclass
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
-from functools import cache
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 _T = TypeVar("_T")
@@ -31,7 +30,7 @@ class Decoded:
     sha256: str  # of the raw bytes
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Change:
     """One explainable edit made by a normalisation step."""
 
@@ -39,15 +38,6 @@ class Change:
     before: str
     after: str
     why: str = ""
-
-    def __init__(self, step: str, before: str, after: str, why: str = "") -> None:
-        # the generated __init__ of a frozen dataclass, without its `object.__setattr__` for
-        # each field (normalise makes one Change per repair, in every copy of a text)
-        state = self.__dict__
-        state["step"] = step
-        state["before"] = before
-        state["after"] = after
-        state["why"] = why
 
 
 @dataclass(frozen=True)
@@ -162,37 +152,11 @@ class IndexDoc:
     raw: str  # source text (what may be displayed)
 
 
-# --- building the frozen models fast ---------------------------------------------------------
-# A frozen dataclass's `__init__` sets each field through `object.__setattr__`, and
-# `dataclasses.replace` checks every field on every call; the stages make one Line per line
-# and one Unit per paragraph and point, so they use these instead. Both hold for the models
-# above that have no `__post_init__`, no slots and no default factory (Line, Unit).
-
-
-@cache
-def _defaults(cls: type) -> dict[str, object]:
-    """Every field of `cls`, in order, with its default (None for those without one)."""
-    out: dict[str, object] = {}
-    for f in fields(cls):
-        if f.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name} has a default factory")
-        out[f.name] = None if f.default is MISSING else f.default
-    return out
-
-
 def make(cls: type[_T], **values: object) -> _T:
-    """`cls(**values)`, its fields set at once in order. `values` names fields only, every
-    field without a default among them."""
-    obj = object.__new__(cls)
-    state = obj.__dict__
-    state.update(_defaults(cls))
-    state.update(values)
-    return obj
+    """`cls(**values)` (kept while the stages move to calling the constructors directly)."""
+    return cls(**values)
 
 
 def copy_with(obj: _T, **changes: object) -> _T:
-    """`dataclasses.replace(obj, **changes)`, without its checks: `obj`'s fields with
-    `changes` set."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
-    return new
+    """`dataclasses.replace(obj, **changes)`."""
+    return replace(obj, **changes)  # type: ignore[type-var]
