@@ -27,7 +27,6 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-
 from indexer.cache import building, machine_cache, read_sidecar, write_atomic, write_sidecar
 
 if TYPE_CHECKING:  # pragma: no cover

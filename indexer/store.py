@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Self
 
 from indexer.errors import StoreError
-from indexer.models import Document, Unit
+from indexer.models import Change, Document, Unit
 
 # sqlite3 binds int, float and str directly, but sends every other value, None included,
 # through its adaptation protocol: a (type, protocol) key looked up in its adapter registry,
@@ -75,6 +75,11 @@ def store_path(data_dir: Path) -> Path:
 _json_text = json.JSONEncoder(ensure_ascii=False).encode
 
 
+def _change_dict(change: Change) -> dict[str, str]:
+    return {"step": change.step, "before": change.before, "after": change.after,
+            "why": change.why}
+
+
 def _flatten(unit: Unit, treaty: str, lang: str, file: str, top: str, parent: str | None,
              depth: int, counter: list[int]) -> Iterator[tuple]:
     counter[0] += 1
@@ -83,7 +88,7 @@ def _flatten(unit: Unit, treaty: str, lang: str, file: str, top: str, parent: st
         unit.kind, unit.number, unit.label, unit.num, unit.title, unit.topic,
         int(unit.number_inferred), unit.refers_to, unit.chapter, unit.note, unit.text, unit.raw,
         file, unit.start, unit.end,
-        _json_text([c.__dict__ for c in unit.changes]) if unit.changes else None,
+        _json_text([_change_dict(c) for c in unit.changes]) if unit.changes else None,
     )
     for child in unit.children:
         yield from _flatten(child, treaty, lang, file, top, unit.eid, depth + 1, counter)
@@ -184,51 +189,69 @@ def file_treaties(data_dir: Path) -> dict[str, str]:
         return dict(db.execute("SELECT file, treaty FROM documents"))
 
 
-def write(data_dir: Path,
-          documents: Iterable[tuple[Document, list[tuple], list[tuple]]
-                              | tuple[StoreRows, None, list[tuple]]],
-          keep: Iterable[str] = (), links: Iterable[tuple] = ()) -> Path:
-    """Write a new store: `documents` (each with its removed furniture rows and the link rows
-    made with it, inserted as they come so that nothing piles up in memory; a document may
-    come as its `rows_of`, with None for its removed rows) plus the `keep`
-    files copied unchanged from the current store, then the remaining `links`; then atomically
-    replace the old one. `keep` and `links` are read only after `documents` is exhausted, so a
-    generator of documents may still fill them."""
-    data_dir = Path(data_dir)
-    data_dir.mkdir(parents=True, exist_ok=True)
-    final = store_path(data_dir)
-    _remove_orphans(final)
-    tmp = final.with_name(f".{final.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    try:
-        with closing(sqlite3.connect(tmp)) as db:
-            # a new file that is thrown away unless complete: nothing to roll back to
-            db.execute("PRAGMA journal_mode=OFF")
-            db.executescript(SCHEMA)
-            db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
-            for doc, removed, doc_links in documents:  # may be a generator
-                _insert_rows(db, doc if isinstance(doc, StoreRows) else rows_of(doc, removed))
-                _insert_links(db, doc_links)
-            keep = list(keep)  # read after the documents, which may have decided it
-            if keep and final.exists():
-                db.execute("ATTACH DATABASE ? AS old", (f"file:{final}?mode=ro",))
-                marks = ",".join("?" * len(keep))
-                for table in ("documents", "units", "removed"):
-                    db.execute(
-                        f"INSERT INTO {table} SELECT * FROM old.{table} WHERE file IN ({marks})",
-                        keep,
-                    )
-                db.commit()
-                db.execute("DETACH DATABASE old")
-            _insert_links(db, links)
-            _treaty_rows(db)
-            db.executescript(INDEXES)  # (commits the rows first)
-            db.commit()
-        os.replace(tmp, final)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return final
+class NewStore:
+    """A new store written beside the current one, swapped in by `commit` only when whole:
+
+        with NewStore(data_dir) as new:
+            new.add(doc, removed, links)      # as documents come, nothing piles up in memory
+            new.copy_kept(files)              # unchanged files, from the current store
+            new.add_links(links)
+            path = new.commit()
+
+    Leaving the block without `commit` (an error, an interrupt, nothing to store) removes the
+    new file and leaves the current store exactly as it was."""
+
+    def __init__(self, data_dir: Path) -> None:
+        data_dir = Path(data_dir)
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.final = store_path(data_dir)
+        _remove_orphans(self.final)
+        self.tmp = self.final.with_name(f".{self.final.name}.{os.getpid()}.tmp")
+        self.tmp.unlink(missing_ok=True)
+        self.db = sqlite3.connect(self.tmp)
+        # a new file that is thrown away unless complete: nothing to roll back to
+        self.db.execute("PRAGMA journal_mode=OFF")
+        self.db.executescript(SCHEMA)
+        self.db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.db.close()
+        self.tmp.unlink(missing_ok=True)
+
+    def add(self, doc: Document | StoreRows, removed: Iterable[tuple] | None = None,
+            links: Iterable[tuple] = ()) -> None:
+        """One document (or its `rows_of`, made in a worker) with its removed furniture rows
+        and the link rows made with it."""
+        _insert_rows(self.db, doc if isinstance(doc, StoreRows) else rows_of(doc, removed or ()))
+        _insert_links(self.db, links)
+
+    def copy_kept(self, files: Sequence[str]) -> None:
+        """The rows of `files`, unchanged, from the current store."""
+        if not files or not self.final.exists():
+            return
+        self.db.execute("ATTACH DATABASE ? AS old", (f"file:{self.final}?mode=ro",))
+        marks = ",".join("?" * len(files))
+        for table in ("documents", "units", "removed"):
+            self.db.execute(
+                f"INSERT INTO {table} SELECT * FROM old.{table} WHERE file IN ({marks})",
+                list(files))
+        self.db.commit()
+        self.db.execute("DETACH DATABASE old")
+
+    def add_links(self, links: Iterable[tuple]) -> None:
+        _insert_links(self.db, links)
+
+    def commit(self) -> Path:
+        """Finish the new store and atomically replace the current one with it."""
+        _treaty_rows(self.db)
+        self.db.executescript(INDEXES)  # (commits the rows first)
+        self.db.commit()
+        self.db.close()
+        os.replace(self.tmp, self.final)
+        return self.final
 
 
 def _remove_orphans(final: Path) -> None:

@@ -884,8 +884,8 @@ def profile_process() -> str:
 import cProfile, pstats, io, sys
 sys.path.insert(0, ROOT_DIR)
 from pathlib import Path
-from indexer import manifest
-from indexer.pipeline import _alone, _process_entry
+from indexer.sources import manifest
+from indexer.pipeline.run import _alone, _process_entry
 entries = manifest.load(Path(BUNDLED_DIR))
 alone = _alone(entries)
 def run():

@@ -3,7 +3,7 @@
     python scripts/stage_times.py                 # bundled corpus + ../shared/corpus-extra
     python scripts/stage_times.py --bundled -n 5  # only corpus/ (what scripts/bench.py copies)
 
-Runs what an ingest worker runs per document (`pipeline._process_entry`, each file alone in
+Runs what an ingest worker runs per document (`pipeline.run._process_entry`, each file alone in
 its treaty, so topics and alignment included) and reports each stage's seconds per MB of
 source text and its share. Wall time in one process: compare runs made back to back.
 """
@@ -22,14 +22,14 @@ if str(ROOT) not in sys.path:
 
 #: (module, function, stage name) timed around each call.
 STAGES = (
-    ("pipeline", "read_file", "read"),
+    ("pipeline.run", "read_file", "read"),
     ("clean", "clean", "clean"),
     ("languages", "split", "languages"),
     ("normalise", "normalise_line", "normalise"),
     ("segment", "segment", "segment"),
-    ("metadata", "guess", "metadata"),
-    ("pipeline", "_harmonise_topics", "topics"),
-    ("pipeline", "_links_of", "align"),
+    ("sources.metadata", "guess", "metadata"),
+    ("pipeline.treaty", "harmonise_topics", "topics"),
+    ("pipeline.treaty", "links_of", "align"),
 )
 
 
@@ -42,7 +42,8 @@ def main() -> None:
 
     import importlib
 
-    from indexer import manifest, pipeline
+    from indexer.pipeline import run as pipeline
+    from indexer.sources import manifest
 
     spent: dict[str, float] = defaultdict(float)
 

@@ -257,7 +257,7 @@ def extra_items(extra_dir):
     each paragraph starts."""
     from indexer.models import DocMeta
     from indexer.pipeline import process
-    from indexer.read import read_file
+    from indexer.sources.read import read_file
 
     case = json.loads(CASES.read_text(encoding="utf-8"))
     items, starts = [], {}

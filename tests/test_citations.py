@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer import countries
+from indexer.sources import countries
 from indexer.errors import QueryError
 from search import citations
 from search.citations import (

@@ -267,7 +267,7 @@ def _articles(doc) -> list[tuple]:
 def test_reencoded_text_gives_the_same_articles(corpus_dir: Path, encoding: str) -> None:
     from indexer.models import DocMeta
     from indexer.pipeline import process
-    from indexer.read import decode
+    from indexer.sources.read import decode
 
     name = "brazil-peru-2006.en.txt"
     text = (corpus_dir / name).read_text(encoding="utf-8")

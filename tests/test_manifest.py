@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer import manifest
+from indexer.sources import manifest
 from indexer.errors import ManifestError
 
 

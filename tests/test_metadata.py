@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer import metadata
+from indexer.sources import metadata
 from indexer.models import DocMeta
 
 

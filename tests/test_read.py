@@ -10,7 +10,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from indexer.errors import SourceError
-from indexer.read import decode, read_file
+from indexer.sources.read import decode, read_file
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 SEED = CORPUS / "portugal-spain-1993-art10.en-pt.txt"

@@ -131,12 +131,14 @@ def test_topic_scores_do_not_depend_on_hash_seed() -> None:
 
 def test_ingest_topics_do_not_need_segments_own() -> None:
     """The ingest skips segment's per-article topics (`process(topics=False)`) because
-    `_harmonise_topics` decides every article's topic anew: on every bundled text the
+    `harmonise_topics` decides every article's topic anew: on every bundled text the
     harmonised documents are the same either way, and segment's own topics were really
     replaced (so the skip saves work without changing what is stored)."""
-    from indexer import manifest
-    from indexer.pipeline import _harmonise_topics, _meta_from_entry, process
-    from indexer.read import read_file
+    from indexer.sources import manifest
+    from indexer.pipeline import process
+    from indexer.pipeline.run import _meta_from_entry
+    from indexer.pipeline.treaty import harmonise_topics
+    from indexer.sources.read import read_file
 
     replaced = 0
     for entry in manifest.load(ROOT):
@@ -144,8 +146,8 @@ def test_ingest_topics_do_not_need_segments_own() -> None:
         with_own = [process(decoded, meta)]
         without = [process(decoded, meta, topics=False)]
         own = [u.topic for v in with_own[0][0].versions for u in v.units if u.kind == "article"]
-        _harmonise_topics(with_own)
-        _harmonise_topics(without)
+        harmonise_topics(with_own)
+        harmonise_topics(without)
         assert with_own == without, entry.file
         final = [u.topic for v in with_own[0][0].versions for u in v.units
                  if u.kind == "article"]

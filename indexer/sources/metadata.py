@@ -136,7 +136,7 @@ def guess(meta: DocMeta, lines: Sequence[str], title: str | None = None,
           closing: str | None = None) -> DocMeta:
     """Fill the fields of `meta` that are empty from the text's title and closing formula
     (the segmented ones when given and they hold a date, else found in `lines`)."""
-    from indexer.countries import find_countries  # lazy: builds name tables on first use
+    from indexer.sources.countries import find_countries  # lazy: builds name tables on first use
 
     guessed = list(meta.guessed)
     head = " ".join(filter(None, [title, *lines[:8]]))

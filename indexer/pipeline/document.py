@@ -1,0 +1,133 @@
+"""One source text in, one Document out: clean -> languages -> normalise -> segment, with
+metadata read or guessed. Pure apart from what the stages load (lexicons, models)."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import replace
+
+from indexer import clean as clean_stage
+from indexer import languages as lang_stage
+from indexer.models import Change, Decoded, DocMeta, Document, Line, Unit, Version
+from indexer.policy import policy
+from indexer.sources import metadata
+
+
+def _other_units(lines: Sequence[Line], note: str) -> tuple[Unit, ...]:
+    """Text kept as `other`, one unit per run of consecutive blocks."""
+    units: list[Unit] = []
+    run: list[Line] = []
+
+    def flush() -> None:
+        if run:
+            units.append(Unit(
+                eid=f"other_{len(units) + 1}", kind="other",
+                text="\n".join(x.text for x in run), raw="\n".join(x.raw for x in run),
+                start=min(x.start for x in run), end=max(x.end for x in run), note=note,
+            ))
+            run.clear()
+
+    for line in lines:
+        if run and line.block - run[-1].block > 1:
+            flush()
+        run.append(line)
+    flush()
+    return tuple(units)
+
+
+class _ChangedLines:
+    """The OCR repairs of one version's lines by source line, looked up by line span: the
+    starts sorted once, so a unit finds its lines by bisection instead of scanning them all."""
+
+    def __init__(self, changes_by_line: dict[int, tuple[Change, ...]]) -> None:
+        self.items = list(changes_by_line.items())  # in the dict's (reading) order
+        order = sorted(range(len(self.items)), key=lambda k: self.items[k][0])
+        self.starts = [self.items[k][0] for k in order]
+        self.order = order
+
+    def within(self, first: int, last: int) -> list[tuple[int, tuple[Change, ...]]]:
+        """The (start, changes) items with first <= start <= last, in the dict's order."""
+        lo = bisect_left(self.starts, first)
+        hi = bisect_right(self.starts, last, lo)
+        return [self.items[k] for k in sorted(self.order[lo:hi])]
+
+
+def _with_changes(unit: Unit, changed: _ChangedLines) -> Unit:
+    """Attach the OCR repairs of the unit's source lines where `segment` did not."""
+    children = tuple(_with_changes(c, changed) for c in unit.children)
+    same = all(a is b for a, b in zip(children, unit.children))
+    if unit.changes or not changed.items:
+        return unit if same else replace(unit, children=children)
+    found: list[Change] = []
+    for _start, changes in changed.within(unit.start, unit.end):
+        found.extend(ch for ch in changes if ch.before in unit.raw or ch.after in unit.text)
+    if not found and same:
+        return unit
+    return replace(unit, children=children, changes=tuple(found))
+
+
+def _title_and_closing(versions: Sequence[Version]) -> tuple[str | None, str | None]:
+    """The segmented title and closing formula, where a version has them: metadata is read
+    from these before any other line (a bill may quote other treaties' dates first)."""
+    title = formula = None
+    for v in versions:
+        for u in v.units:
+            if u.kind == "title" and title is None:
+                title = u.text
+            elif u.kind == "closing" and formula is None:
+                formula = u.text
+    return title, formula
+
+
+def count_kind(units: Sequence[Unit], kind: str) -> int:
+    return sum(1 for u in units if u.kind == kind)
+
+
+def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
+            ) -> tuple[Document, list[tuple]]:
+    """Turn one decoded source text into a Document (and its removed furniture rows).
+    `topics=False`: articles get no topic of their own (the ingest gives each article the
+    topic `treaty.harmonise_topics` decides over all versions of the treaty)."""
+    from indexer.normalise import normalise_line
+    from indexer.segment import segment
+
+    cleaned = clean_stage.clean(decoded.text)
+    warnings: list[str] = []
+    streams = lang_stage.split(cleaned.lines, list(meta.languages) or None)
+    if not meta.languages:
+        meta = replace(meta, languages=tuple(k for k in streams if policy(k)),
+                       guessed=(*meta.guessed, "languages"))
+    versions: list[Version] = []
+    for lang, lines in streams.items():
+        if policy(lang) is None or lang not in meta.languages:
+            units = _other_units(lines, f"text in {lang}, not a version of this treaty")
+            if lang != "und":
+                warnings.append(f"{sum(len(x.raw) for x in lines)} characters of text in "
+                                f"'{lang}' kept as other")
+            versions.append(Version(lang=lang, units=units))
+            continue
+        normalised = [normalise_line(x) for x in lines]
+        units = segment(normalised, lang, article=meta.article, topics=topics)
+        changed = _ChangedLines({x.start: x.changes for x in normalised if x.changes})
+        units = tuple(_with_changes(u, changed) for u in units)
+        inferred = sum(1 for u in units if u.kind == "article" and u.number_inferred)
+        if count_kind(units, "article") == 0:
+            warnings.append(f"{lang}: no articles found")
+        elif inferred:
+            warnings.append(f"{lang}: {inferred} of {count_kind(units, 'article')} article numbers "
+                            "inferred (heading missing or unreadable)")
+        versions.append(Version(lang=lang, units=units))
+    if not (meta.treaty and meta.parties and meta.signed):
+        meta = metadata.guess(meta, [x.text for x in cleaned.lines], *_title_and_closing(versions))
+    for name in meta.guessed:
+        value = getattr(meta, name)
+        shown = ",".join(value) if isinstance(value, tuple) else value
+        warnings.append(f"{name} guessed: {shown or 'unknown'}")
+    doc = Document(
+        meta=meta, sha256=decoded.sha256, encoding=decoded.encoding,
+        versions=tuple(versions), warnings=tuple(warnings),
+        source_lines=decoded.text.count("\n") + 1,
+    )
+    removed = [(x.start, x.end, x.raw, "page furniture") for x in cleaned.furniture]
+    return doc, removed

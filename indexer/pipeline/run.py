@@ -1,0 +1,282 @@
+"""The ingest of a corpus folder: every document processed (in worker processes when there
+is enough text), the treaty-level steps, the new store written and swapped in, the index built.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from indexer import store
+from indexer import workers as worker_setup
+from indexer.errors import SourceError, TreatyError
+from indexer.models import DocMeta, Document
+from indexer.pipeline import treaty
+from indexer.pipeline.document import count_kind, process
+from indexer.pipeline.treaty import Processed
+from indexer.sources import manifest
+from indexer.sources.read import read_file
+
+DEFAULT_DATA = "data"
+
+
+def data_dir(explicit: str | os.PathLike | None = None) -> Path:
+    """The data directory: --data, else $TREATY_DATA, else ./data."""
+    return Path(explicit or os.environ.get("TREATY_DATA") or DEFAULT_DATA)
+
+
+def _meta_from_entry(entry: manifest.Entry) -> DocMeta:
+    return DocMeta(
+        file=entry.file,
+        treaty=entry.treaty or "",
+        parties=entry.parties or (),
+        signed=entry.signed,
+        place=entry.place,
+        languages=entry.languages or (),
+        article=entry.article,
+        title=entry.title,
+    )
+
+
+@dataclass
+class DocReport:
+    file: str
+    treaty: str = ""
+    languages: tuple[str, ...] = ()
+    articles: dict[str, int] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+    error: str | None = None
+    reused: bool = False
+    seconds: float = 0.0
+
+
+@dataclass
+class IngestReport:
+    documents: list[DocReport]
+    store: Path | None
+    index: Path | None = None
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> list[DocReport]:
+        return [d for d in self.documents if d.error]
+
+
+def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocReport]:
+    out: dict[str, DocReport] = {}
+    if not files:
+        return out
+    with closing(store.connect(db_dir)) as db:
+        for f in files:
+            row = db.execute("SELECT treaty, languages, warnings FROM documents WHERE file=?",
+                             (f,)).fetchone()
+            counts = dict(db.execute(
+                "SELECT lang, COUNT(*) FROM units WHERE file=? AND kind='article' GROUP BY lang",
+                (f,)).fetchall())
+            langs = tuple(json.loads(row["languages"]))
+            out[f] = DocReport(file=f, treaty=row["treaty"], languages=langs,
+                               articles={k: counts.get(k, 0) for k in langs},
+                               warnings=tuple(json.loads(row["warnings"])), reused=True)
+    return out
+
+
+#: Below this much source text (bytes) `workers=None` stays in one process: starting workers
+#: and loading their lexicons costs more than it saves.
+PARALLEL_MIN_BYTES = 2_000_000
+
+
+def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None,
+                   alone: bool = False
+                   ) -> tuple[DocReport, tuple[Document, list[tuple]] | None, list[tuple]]:
+    """Read and process one manifest entry (pure apart from reading the file; runs in worker
+    processes too). Returns its report, the processed document (None when the file is
+    unchanged, ``report.reused``, or failed, ``report.error``) and, for a file that is
+    `alone` in its treaty, the treaty-level steps done here too: topics and links."""
+    t1 = time.perf_counter()
+    rep = DocReport(file=entry.file)
+    item = None
+    links: list[tuple] = []
+    try:
+        decoded = read_file(corpus_dir / entry.file)
+        if prior_sha is not None and prior_sha == decoded.sha256 and entry.declared:
+            rep.reused = True
+        else:
+            # every document processed here goes through `treaty.harmonise_topics`, which decides
+            # the topic of every article: segment's own would be overwritten
+            doc, removed = process(decoded, _meta_from_entry(entry), topics=False)
+            if alone:
+                box = [(doc, removed)]
+                treaty.harmonise_topics(box)
+                doc, removed = box[0]
+                links = treaty.links_of(box)
+            item = (doc, removed)
+            rep.treaty = doc.meta.treaty
+            rep.languages = tuple(v.lang for v in doc.versions)
+            rep.articles = {v.lang: count_kind(v.units, "article") for v in doc.versions}
+            rep.warnings = doc.warnings
+    except SourceError as exc:
+        rep.error = str(exc)
+    except TreatyError as exc:
+        rep.error = f"{entry.file}: {exc}"
+    except Exception as exc:  # noqa: BLE001 - one bad document must not stop the others
+        rep.error = (f"{entry.file}: internal error ({type(exc).__name__}: {exc}); "
+                     "the file was skipped, please report it")
+    rep.seconds = time.perf_counter() - t1
+    return rep, item, links
+
+
+def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]],
+                   alone: frozenset[str] = frozenset()) -> list[tuple]:
+    """`_process_entry` of each job, in a worker process. A document alone in its treaty is
+    final here, so it goes back as its store rows (`store.rows_of`), with None for its
+    removed rows: plain tuples cost a fraction of the document's objects to pickle and
+    unpickle."""
+    out = []
+    for entry, sha in jobs:
+        rep, item, links = _process_entry(corpus_dir, entry, sha, entry.file in alone)
+        if item is not None and entry.file in alone:
+            item = (store.rows_of(*item), None)
+        out.append((rep, item, links))
+    return out
+
+
+def _worker_count(corpus_dir: Path, entries: Sequence[manifest.Entry], workers: int | None
+                  ) -> int:
+    if workers is not None:
+        return max(1, min(workers, len(entries)))
+    size = 0
+    for e in entries:
+        try:
+            size += (corpus_dir / e.file).stat().st_size
+        except OSError:
+            pass
+    if size < PARALLEL_MIN_BYTES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, len(entries)))
+
+
+def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dict,
+                 workers: int | None, progress: Callable[[str], None] | None,
+                 alone: frozenset[str] = frozenset()) -> Iterator[tuple[manifest.Entry, tuple]]:
+    """Each entry with its result, in manifest order; `progress` is called per document in
+    this process (before it is processed when sequential, as it completes when parallel)."""
+    n = _worker_count(corpus_dir, entries, workers)
+    shas = [p.sha256 if (p := prior.get(e.file)) else None for e in entries]
+    if n <= 1:
+        for entry, sha in zip(entries, shas):
+            if progress:
+                progress(entry.file)
+            yield entry, _process_entry(corpus_dir, entry, sha, entry.file in alone)
+        return
+    # Small chunks keep both the load balanced and the results streaming back in order.
+    size = max(1, min(8, len(entries) // (n * 8)))
+    chunks = [list(zip(entries[i:i + size], shas[i:i + size]))
+              for i in range(0, len(entries), size)]
+    with worker_setup.pool(n) as pool:  # (the workers exit while this process stores)
+        futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone) for chunk in chunks]
+        for k, chunk in enumerate(chunks):
+            results = futures[k].result()
+            futures[k] = None  # a consumed result is not kept alive by the list
+            for (entry, _), result in zip(chunk, results):
+                if progress:
+                    progress(entry.file)
+                yield entry, result
+
+
+def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None, *,
+           engine: str | None = None, force: bool = False,
+           progress: Callable[[str], None] | None = None,
+           workers: int | None = None) -> IngestReport:
+    """Ingest every document of `corpus_dir` into the store under `data`, then build the index.
+
+    Unchanged files (same content hash, same pipeline version) are not re-processed. A file
+    that fails is reported and skipped; every other document is still ingested.
+    `workers` processes documents in that many processes (None: every CPU when there is
+    enough text to repay starting them, else one); the result does not depend on it.
+    """
+    t0 = time.perf_counter()
+    corpus_dir = Path(corpus_dir)
+    ddir = data_dir(data)
+    entries = manifest.load(corpus_dir)
+    prior = {} if force else store.previous(ddir)
+    alone = _alone(entries)
+    reports: list[DocReport] = []
+    keep: list[str] = []  # unchanged files, copied from the current store
+    pending: list[Processed] = []  # documents waiting for the other files of their treaty
+    with store.NewStore(ddir) as new:
+        for entry, (rep, item, doc_links) in _run_entries(corpus_dir, entries, prior, workers,
+                                                          progress, alone):
+            reports.append(rep)
+            if item is None:
+                if rep.reused:
+                    keep.append(entry.file)
+            elif entry.file in alone:  # its topics and links were made with it
+                new.add(*item, doc_links)
+            else:
+                pending.append(item)
+        if reports and all(r.error for r in reports):
+            # nothing to store: the previous corpus (if any) stays exactly as it was
+            return IngestReport(reports, None, None, time.perf_counter() - t0)
+        _reprocess_partners(corpus_dir, ddir, entries, pending, keep, reports)
+        treaty.disambiguate(pending)
+        treaty.harmonise_topics(pending)
+        _refresh_reports(reports, pending)
+        links = treaty.links(ddir, pending, keep, workers=workers or os.cpu_count() or 1)
+        for doc, removed in pending:
+            new.add(doc, removed)
+        new.copy_kept(keep)
+        new.add_links(links)
+        path = new.commit()
+    reused = _articles_from_store(ddir, keep)
+    reports = [reused.get(r.file, r) if r.reused else r for r in reports]
+    from indexer import index as index_stage
+    from indexer.docs import index_docs
+
+    index_path = ddir / "index"
+    index_stage.build_index(index_docs(ddir), index_path,
+                            engine=engine or os.environ.get("TREATY_ENGINE") or "whoosh")
+    return IngestReport(reports, path, index_path, time.perf_counter() - t0)
+
+
+def _alone(entries: Sequence[manifest.Entry]) -> frozenset[str]:
+    """Files certainly alone in their treaty: every entry declares its treaty id and no other
+    entry declares the same one. (An undeclared file's id is only known once processed, so
+    with any undeclared file every treaty waits for the cross-file steps.)"""
+    if any(not e.declared or not e.treaty for e in entries):
+        return frozenset()
+    counts = Counter(e.treaty for e in entries)
+    return frozenset(e.file for e in entries if counts[e.treaty] == 1)
+
+
+def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest.Entry],
+                        fresh: list[Processed], keep: list[str],
+                        reports: list[DocReport]) -> None:
+    """An unchanged file of a treaty that also has a changed file is processed again, so the
+    treaty's topics, eIds and links are decided over all its files together."""
+    touched = {doc.meta.treaty for doc, _ in fresh}
+    if not keep or not touched:
+        return
+    owners = store.file_treaties(ddir)
+    by_file = {e.file: e for e in entries}
+    for file in [f for f in keep if owners.get(f) in touched]:
+        rep, item, _links_unused = _process_entry(corpus_dir, by_file[file], None)
+        keep.remove(file)
+        if item is not None:
+            fresh.append(item)
+        reports[:] = [rep if r.file == file else r for r in reports]
+
+
+def _refresh_reports(reports: list[DocReport], fresh: Sequence[Processed]) -> None:
+    """Counts and warnings as finally stored (after cross-file decisions)."""
+    docs = {doc.meta.file: doc for doc, _ in fresh}
+    for r in reports:
+        doc = docs.get(r.file)
+        if doc is not None:
+            r.articles = {v.lang: count_kind(v.units, "article") for v in doc.versions}
+            r.warnings = doc.warnings

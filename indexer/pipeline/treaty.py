@@ -1,0 +1,130 @@
+"""The steps decided over all the files of a treaty once each is processed: one topic per
+article across the language versions, unique eIds across files, and the alignment links."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import closing
+from dataclasses import replace
+from pathlib import Path
+
+from indexer import store
+from indexer.models import Document, Unit, Version
+from indexer.pipeline.document import count_kind
+from indexer.policy import policy
+
+#: A processed document with its removed furniture rows.
+Processed = tuple[Document, list[tuple]]
+
+
+def links_of(docs: Sequence[Processed]) -> list[tuple]:
+    """Alignment links of the treaties of `docs` (no kept files involved)."""
+    from indexer.align import align_corpus
+
+    return align_corpus([(doc.meta.treaty, v) for doc, _ in docs for v in doc.versions
+                         if v.lang in doc.meta.languages])
+
+
+def links(ddir: Path, fresh: Sequence[Processed],
+           keep: Sequence[str], workers: int = 1) -> list[tuple]:
+    """Alignment links of every treaty, from the fresh documents and the kept files' units
+    (read from the current store before it is replaced)."""
+    from indexer.align import align_corpus, versions_from_rows
+
+    items: list[tuple[str, Version]] = []
+    for doc, _ in fresh:
+        items.extend((doc.meta.treaty, v) for v in doc.versions if v.lang in doc.meta.languages)
+    if keep:
+        with closing(store.connect(ddir)) as db:
+            marks = ",".join("?" * len(keep))
+            rows = db.execute(f"SELECT * FROM units WHERE file IN ({marks})", list(keep))
+            kept = versions_from_rows([dict(r) for r in rows])
+        items.extend((treaty, v) for (treaty, _), v in kept.items())
+    return align_corpus(items, workers=workers)
+
+
+def harmonise_topics(docs: list[Processed]) -> None:
+    """Topics per treaty: the language versions of an article share one topic, from the
+    evidence of all of them, and no two articles of a treaty get the same model topic."""
+    from indexer.topics import assign, pooled_scores
+
+    evidence: dict[str, dict[int, list[tuple[str | None, str, str]]]] = {}
+    for doc, _removed in docs:
+        for v in doc.versions:
+            if policy(v.lang) is None:
+                continue
+            for u in v.units:
+                if u.kind == "article" and u.number is not None:
+                    evidence.setdefault(doc.meta.treaty, {}).setdefault(u.number, []).append(
+                        (u.title, u.text, v.lang))
+    chosen: dict[tuple[str, int], str | None] = {}
+    for treaty, articles in evidence.items():
+        picks = assign({n: pooled_scores(ev) for n, ev in articles.items()})
+        chosen.update({(treaty, n): key for n, key in picks.items()})
+
+    def retopic(v: Version, treaty: str) -> Version:
+        """`v` with its articles' chosen topics (`v` itself when none changes)."""
+        units = list(v.units)
+        for k, u in enumerate(units):
+            if u.kind == "article" and (treaty, u.number) in chosen:
+                topic = chosen[(treaty, u.number)]
+                if topic != u.topic:
+                    units[k] = replace(u, topic=topic)
+        if all(new is old for new, old in zip(units, v.units)):
+            return v
+        return replace(v, units=tuple(units))
+
+    for i, (doc, removed) in enumerate(docs):
+        versions = tuple(retopic(v, doc.meta.treaty) for v in doc.versions)
+        if any(new is not old for new, old in zip(versions, doc.versions)):
+            docs[i] = (replace(doc, versions=versions), removed)
+
+
+def _as_other(unit: Unit, eid: str, note: str) -> Unit:
+    return Unit(eid=eid, kind="other", text=unit.text, raw=unit.raw, start=unit.start,
+                end=unit.end, note=note, changes=unit.changes)
+
+
+def disambiguate(docs: list[Processed]) -> None:
+    """Files of one treaty must not share eIds within a language. For each language the file
+    with the most articles in it is the version; in any other file a unit with an eId the
+    version already has (a second copy of the text, a slice that repeats a heading) is kept
+    as `other` with a warning, never merged or lost; `other` units are numbered on."""
+    primary: dict[tuple[str, str], tuple[int, int]] = {}
+    for i, (doc, _removed) in enumerate(docs):
+        for v in doc.versions:
+            key, n = (doc.meta.treaty, v.lang), count_kind(v.units, "article")
+            if key not in primary or n > primary[key][1]:
+                primary[key] = (i, n)
+    seen: dict[tuple[str, str], set[str]] = {}
+    for key, (i, _n) in primary.items():
+        version = next(v for v in docs[i][0].versions if v.lang == key[1])
+        seen[key] = {u.eid for u in version.units}
+    for i, (doc, removed) in enumerate(docs):
+        versions = []
+        warnings = list(doc.warnings)
+        for v in doc.versions:
+            key = (doc.meta.treaty, v.lang)
+            if primary[key][0] == i:
+                versions.append(v)
+                continue
+            eids = seen[key]
+            others = sum(1 for e in eids if e.startswith("other_"))
+            units = []
+            dup = 0
+            for u in v.units:
+                if u.kind == "other" or u.eid in eids:
+                    others += 1
+                    if u.kind == "other":
+                        u = replace(u, eid=f"other_{others}")
+                    else:
+                        dup += 1
+                        u = _as_other(u, f"other_{others}", f"another copy of {u.eid}: "
+                                      f"{doc.meta.treaty}/{v.lang} already has it")
+                eids.add(u.eid)
+                units.append(u)
+            if dup:
+                warnings.append(f"{v.lang}: {dup} units repeat ones another file of "
+                                f"{doc.meta.treaty} already has; kept as other")
+            versions.append(replace(v, units=tuple(units)))
+        docs[i] = (replace(doc, versions=tuple(versions), warnings=tuple(warnings)), removed)
