@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
-from indexer.countries import country_name, find_countries, fold, is_alpha2
+from indexer.sources.countries import country_name, find_countries, fold, is_alpha2
 from indexer.errors import QueryError
 from indexer.numerals import CN_NUMERAL_CHARS, parse_chinese, parse_roman, to_chinese
 

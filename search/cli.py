@@ -92,7 +92,7 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
       treaty ingest --corpus ~/treaties --data /tmp/treaty-data --engine tantivy
       treaty ingest --corpus ~/treaties --workers 2
     """
-    from indexer.manifest import load
+    from indexer.sources.manifest import load
     from indexer.pipeline import ingest as run
 
     corpus = corpus or DEFAULT_CORPUS
