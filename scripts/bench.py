@@ -3,6 +3,7 @@ scaled copy of the bundled corpus, against an SQLite FTS5 baseline measured in t
 
     python scripts/bench.py                       # 100 MB, both engines -> docs/benchmarks.md
     python scripts/bench.py --size-mb 5 --queries 5 --out /tmp/bench.md   # a quick look
+    python scripts/bench.py --corpus ../shared/corpus-wild --corpus ../shared/corpus-extra
 
 The scaled corpus is made of copies of the bundled texts, each copy of a file under its own
 treaty id (a pair of real ISO 3166 codes and the original year); copy 0 keeps the original
@@ -38,8 +39,9 @@ from contextlib import closing
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _path in (ROOT, ROOT / "scripts"):
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 BUNDLED = ROOT / "corpus"
 MB = 1_000_000
@@ -911,6 +913,20 @@ for s, n in rows:
     return r.stdout.strip() or r.stderr.strip()[-500:]
 
 
+def write_out(out: Path, text: str, real: Sequence[str] = ()) -> None:
+    """Write the rendered results to `out`, keeping its real-corpus section (replaced when
+    this run measured one) and its hand-written notes (scripts/bench_ingest.py)."""
+    import bench_ingest
+
+    old = out.read_text("utf-8") if out.exists() else ""
+    text = text.rstrip() + "\n\n" + bench_ingest.kept_parts(old)
+    if real:
+        text = bench_ingest.with_section(
+            text, "## Ingest of real corpora, cold and warm cache\n\n" + "\n".join(real))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, "utf-8")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -930,13 +946,19 @@ def main() -> None:
     p.add_argument("--also-python", default=None, metavar="PYTHON",
                    help="Also time the ingest under this interpreter (an environment with "
                         "the project's dependencies), in the same run: its MB/s and ratio.")
+    p.add_argument("--corpus", type=Path, action="append", default=[],
+                   help="Also time the ingest of this real corpus folder (repeat to ingest "
+                        "several together), per engine, cold and warm cache "
+                        "(scripts/bench_ingest.py).")
+    p.add_argument("--baseline", type=Path, default=None,
+                   help="With --corpus: time another checkout the same way, interleaved.")
     p.add_argument("--render", type=Path, default=None,
                    help="Only rewrite --out from a kept run's bench.json.")
     p.add_argument("--phase", help=argparse.SUPPRESS)
     p.add_argument("--phase-args", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.render:
-        args.out.write_text(render(json.loads(args.render.read_text("utf-8"))), "utf-8")
+        write_out(args.out, render(json.loads(args.render.read_text("utf-8"))))
         return
     if args.phase:
         print(json.dumps(PHASES[args.phase](json.loads(args.phase_args)), ensure_ascii=False))
@@ -1106,10 +1128,17 @@ def main() -> None:
     # 8. where ingest time goes
     r["profile"] = profile_process()
     log(r["profile"])
+    # 9. real corpora, cold and warm cache
+    real = []
+    if args.corpus:
+        import bench_ingest
+
+        codes = {"baseline": args.baseline.resolve()} if args.baseline else {}
+        codes["this checkout"] = ROOT
+        real = bench_ingest.real_corpora(args.corpus, codes, engines, 2, args.workers, log)
     r["run_min"] = (time.time() - started) / 60
     (work / "bench.json").write_text(json.dumps(r, indent=1, ensure_ascii=False), "utf-8")
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(render(r), "utf-8")
+    write_out(args.out, render(r), real)
     log(f"wrote {args.out} (raw results: {work / 'bench.json'})")
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
