@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from indexer.recover import _KEY_INDEX, _KEYS, References, _dp, top_para
+from indexer.segment.recover import _KEY_INDEX, _KEYS, References, _dp, top_para
 from indexer.topics import raw_scores
 
 _SENTENCES = (

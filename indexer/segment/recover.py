@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from indexer.numerals import (
+from indexer.segment.numerals import (
     article_references,
     paragraph_label,
     paragraph_references,
@@ -268,7 +268,7 @@ def recover(
 
 def _resolve_anchors(anchors: Sequence[Anchor]) -> list[Anchor]:
     """Give garbled anchors the number the sequence expects; drop anchors that break it."""
-    from indexer.numerals import plausible_label
+    from indexer.segment.numerals import plausible_label
 
     out: list[Anchor] = []
     for j, a in enumerate(anchors):
@@ -472,7 +472,7 @@ def _ref_score(refs: References, number: int | None, topic: str | None, paras: i
 
 
 def _is_heading_line(text: str) -> bool:
-    from indexer.numerals import article_heading_re, article_heading_zh_re, chapter_heading_re
+    from indexer.segment.numerals import article_heading_re, article_heading_zh_re, chapter_heading_re
 
     return bool(article_heading_re().match(text) or article_heading_zh_re().match(text)
                 or chapter_heading_re().match(text))

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from indexer.numerals import garbled_paragraph_label, paragraph_label, point_labels, point_value
+from indexer.segment.numerals import garbled_paragraph_label, paragraph_label, point_labels, point_value
 
 
 def ends_colon(text: str) -> bool:

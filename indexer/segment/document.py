@@ -3,7 +3,7 @@ closing, protocol items, and `other` for text that is not the treaty.
 
 Input is one language stream of cleaned logical lines; every input line ends up in exactly
 one top-level unit, in reading order. Article boundaries whose headings the print lost are
-recovered by `indexer.recover`.
+recovered by `indexer.segment.recover`.
 
 Zones, in order of decision:
 
@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
-from indexer.body import Para, ends_colon, parse_body
+from indexer.segment.body import Para, ends_colon, parse_body
 from indexer.models import Line, Unit, copy_with, make
-from indexer.numerals import (
+from indexer.segment.numerals import (
     article_heading_re,
     article_heading_zh_re,
     article_reference_re,
@@ -37,7 +37,7 @@ from indexer.numerals import (
     parse_label,
     point_labels,
 )
-from indexer.recover import Anchor, find_references, heading_like, recover, top_of, top_para
+from indexer.segment.recover import Anchor, find_references, heading_like, recover, top_of, top_para
 from indexer.topics import LineScores, classify_title, normalise, treaty_register
 
 Label = tuple[str, int, int]  # a `paragraph_label`: style, value, end
