@@ -19,25 +19,22 @@ and numbers the articles consecutively between the anchors.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from indexer.segment.lines import heading_like, is_heading_line, starts_sentence, top_of, top_para
 from indexer.segment.numerals import (
     article_references,
-    paragraph_label,
     paragraph_references,
     parse_label,
+    plausible_label,
     point_labels,
 )
 from indexer.topics import RANK, TOPICS, classify_title, raw_scores
 
-# Paragraph label styles that can number an article's paragraphs (not its points).
-PARA_STYLES = ("dot", "paren", "sect", "dash", "rparen", "cn", "fw")
 _TERMINAL = tuple(".。;；!?")
 _KEYS = tuple(TOPICS)
 _KEY_INDEX = {k: i for i, k in enumerate(_KEYS)}
-_TITLE_START_RE = re.compile(r"[\w“\"'«(（\u4e00-\u9fff]")
 
 # Scores of the dynamic program (see module doc). Fit is a share in 0..1, scaled.
 W_FIT = 2.0
@@ -109,26 +106,6 @@ def find_references(texts: Sequence[str]) -> References:
     return References(topic, min_paras)
 
 
-def top_para(text: str) -> tuple[str, int] | None:
-    """(style, value) when the line opens a numbered paragraph, else None."""
-    return top_of(paragraph_label(text))
-
-
-def top_of(pl: tuple[str, int, int] | None) -> tuple[str, int] | None:
-    """`top_para` of a line from its `paragraph_label` `pl`."""
-    if pl and pl[0] in PARA_STYLES:
-        return pl[0], pl[1]
-    return None
-
-
-def _starts_sentence(text: str) -> bool:
-    s = text.lstrip(" \t\"“'«»*")
-    if not s:
-        return False
-    c = s[0]
-    return c.isupper() or "\u4e00" <= c <= "\u9fff"
-
-
 def candidates(texts: Sequence[str], start: int, end: int,
                tops: Sequence[tuple[str, int] | None] | None = None) -> dict[int, str]:
     """Lines in [start+1, end) where an article may begin: "restart" (a "1." paragraph) or
@@ -145,7 +122,7 @@ def candidates(texts: Sequence[str], start: int, end: int,
             continue
         if point_labels(text) or not prev:
             continue
-        if prev.endswith(_TERMINAL) and _starts_sentence(text) and not text.startswith(("(", "（")):
+        if prev.endswith(_TERMINAL) and starts_sentence(text) and not text.startswith(("(", "（")):
             out[i] = "unnumbered"
     return out
 
@@ -268,8 +245,6 @@ def recover(
 
 def _resolve_anchors(anchors: Sequence[Anchor]) -> list[Anchor]:
     """Give garbled anchors the number the sequence expects; drop anchors that break it."""
-    from indexer.segment.numerals import plausible_label
-
     out: list[Anchor] = []
     for j, a in enumerate(anchors):
         prev = out[-1].number if out and out[-1].number else 0
@@ -331,7 +306,7 @@ def _dp(
         return [(g0, g1, top)]
     head = 0  # chapter, heading and title lines at the top of the gap: no boundary inside
     while g0 + head < g1 and head < 5 and (
-        _is_heading_line(texts[g0 + head]) or (head > 0 and heading_like(texts[g0 + head]))
+        is_heading_line(texts[g0 + head]) or (head > 0 and heading_like(texts[g0 + head]))
     ):
         head += 1
     cand = {i: c for i, c in candidates(texts, g0, g1, tops).items() if i > g0 + head}
@@ -469,20 +444,3 @@ def _ref_score(refs: References, number: int | None, topic: str | None, paras: i
     if need and paras < need:
         score -= P_REF_PARAS
     return score
-
-
-def _is_heading_line(text: str) -> bool:
-    from indexer.segment.numerals import article_heading_re, article_heading_zh_re, chapter_heading_re
-
-    return bool(article_heading_re().match(text) or article_heading_zh_re().match(text)
-                or chapter_heading_re().match(text))
-
-
-def heading_like(text: str, max_len: int = 110) -> bool:
-    """A short line without sentence punctuation at its end: an article or chapter title."""
-    s = text.strip()
-    if not s or len(s) > max_len or s.endswith((".", ";", ":", ",", "。", "；", "：", "，")):
-        return False
-    if paragraph_label(s) or point_labels(s):
-        return False
-    return bool(_TITLE_START_RE.match(s)) and _starts_sentence(s)
