@@ -62,8 +62,8 @@ def _spans(doc: Stream, run: list[int], lo: int, body: list[str], has_front: boo
     forced = [i for i, t in enumerate(body) if is_chapter(t) and not any(a.index == i for a in anchors)]
     first = doc.article if doc.article is not None else (1 if has_front else None)
     raw = doc.scores.line_raws(lo, lo + len(body))  # each line's `raw_scores`
-    return recover(body, doc.lang, anchors, forced, first_number=first, refs=find_references(doc.texts),
-                   raw=raw, labels=doc.labels[lo:lo + len(body)])
+    return recover(body, anchors, forced, first_number=first, refs=find_references(doc.texts), raw=raw,
+                   labels=doc.labels[lo:lo + len(body)])
 
 
 def _anchors(doc: Stream, run: list[int], lo: int, body: list[str]) -> list[Anchor]:
