@@ -8,11 +8,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from indexer.segment.lines import Label, ends_colon
 from indexer.segment.numerals import garbled_paragraph_label, paragraph_label, point_labels, point_value
-
-
-def ends_colon(text: str) -> bool:
-    return text.rstrip().endswith((":", "："))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -34,99 +31,120 @@ def _family(style: str) -> str:
     return {"roman": "alpha", "proman": "palpha"}.get(style, style)
 
 
-def parse_body(texts: Sequence[str],
-               labels: Sequence[tuple[str, int, int] | None] | None = None) -> tuple[list[int], list[Para]]:
+def parse_body(texts: Sequence[str], labels: Sequence[Label | None]) -> tuple[list[int], list[Para]]:
     """Split an article's lines (after heading and title) into paragraphs and points.
 
     Returns (lines before the first paragraph, paragraphs). Nested lists deeper than points
     (sub-points "(i)" under "a)") stay in their point. Unnumbered lines attach to the point
     they continue (after a colon, a parenthetical "(hereinafter…)", a lower-case
     continuation) or else to the paragraph. `labels`: `paragraph_label` of every line (as
-    given), when known.
+    given).
     """
-    lead: list[int] = []
-    paras: list[Para] = []
-    para_style: str | None = None
-    para_value = 0
-    stack: list[tuple[str, int]] = []  # open point levels: (style, value)
-    prev = ""
-    stranded: int | None = None
+    body = _Body()
     for i, raw in enumerate(texts):
         text = raw.strip()
-        colon = ends_colon(prev)
+        colon = ends_colon(body.prev)
         # (a label of the line as given is the stripped line's when nothing was stripped)
-        label = pl = labels[i] if labels is not None and len(text) == len(raw) else paragraph_label(text)
-        if pl is None and para_style and paras:
-            end = garbled_paragraph_label(text, para_style, para_value + 1)
+        label = labels[i] if len(text) == len(raw) else paragraph_label(text)
+        pl = body.paragraph_reading(text, label)
+        body.stranded = _stranded_label(text, body.para_style)
+        if pl is not None and body.opens_paragraph(pl, colon):
+            body.open_paragraph(i, text, pl)
+        elif (reading := _point_reading(text, body.stack, colon, label)) is not None:
+            body.add_point(i, reading)
+        else:
+            body.add_unlabelled(i, text, colon)
+        body.prev = text
+    return body.lead, body.paras
+
+
+class _Body:
+    """The paragraphs of an article's lines read so far, and the reading's context."""
+
+    def __init__(self) -> None:
+        self.lead: list[int] = []  # unlabelled lines before the first paragraph
+        self.paras: list[Para] = []
+        self.para_style: str | None = None  # the style of the paragraph labels
+        self.para_value = 0  # the number of the last paragraph
+        self.stack: list[tuple[str, int]] = []  # open point levels: (style, value)
+        self.prev = ""  # the line before (stripped)
+        self.stranded: int | None = None  # a paragraph label left at the end of the line before
+
+    def paragraph_reading(self, text: str, label: Label | None) -> Label | None:
+        """The paragraph label of a line: its `label`, else an OCR-garbled label of the next
+        paragraph, else the next paragraph's label stranded at the end of the line before."""
+        if label is not None:
+            return label
+        if self.para_style and self.paras:
+            end = garbled_paragraph_label(text, self.para_style, self.para_value + 1)
             if end is not None:
-                pl = (para_style, para_value + 1, end)
-        if pl is None and stranded == para_value + 1 and text[:1].isupper():
+                return self.para_style, self.para_value + 1, end
+        if self.para_style is not None and self.stranded == self.para_value + 1 and text[:1].isupper():
             # the label was printed at the end of the line before ("… suecos”) (2)")
-            pl = (para_style, stranded, 0)
-        stranded = _stranded_label(text, para_style)
-        is_para = False
-        if pl:
-            style, value, _ = pl
-            if para_style is None and not (style in ("rparen", "fw") and value != 1):
-                is_para = not (colon and paras)
-            elif style == para_style and para_value < value <= para_value + 3 and not (colon and value == 1):
-                is_para = True
-        if is_para and pl:
-            para_style, para_value = pl[0], pl[1]
-            paras.append(Para(str(pl[1]), pl[1], [i]))
-            stack = []
-            rest = text[pl[2]:]
-            pts = point_labels(rest)
-            if pts:
-                st, val = pts[0][0], pts[0][1]
-                stack = [(st, point_value(st, val))]
-                paras[-1].top = stack[0]
-                paras[-1].points.append((_point_num(st, val), [i]))
-            prev = text
-            continue
-        reading = _point_reading(text, stack, colon, label)
-        if reading is not None:
-            depth, style, raw_num = reading
-            if not paras:
-                paras.append(Para(None, None, []))
-            value = point_value(style, raw_num)
-            top = paras[-1].top
-            if depth == 0 and top and paras[-1].points and _family(style) != _family(top[0]):
-                # a list of another style inside a point ("A) … B) …" under "e)"), even
-                # after an unlabelled line closed the nesting: never a sibling of "e)"
-                depth = 1
-                stack = [top]
-            stack = stack[:depth] + [(style, value)]
-            if depth == 0:
-                paras[-1].top = (style, value)
-            if depth == 0:
-                paras[-1].points.append((_point_num(style, raw_num), [i]))
-            elif paras[-1].points:
-                paras[-1].points[-1][1].append(i)
-            paras[-1].lines.append(i)
-            prev = text
-            continue
-        # unlabeled line
-        if not paras:
-            if lead or not text:
-                lead.append(i)
-            else:
-                paras.append(Para(None, None, [i]))
-            prev = text
-            continue
-        para = paras[-1]
+            return self.para_style, self.stranded, 0
+        return None
+
+    def opens_paragraph(self, pl: Label, colon: bool) -> bool:
+        """Does a line with paragraph label `pl` open a paragraph (`colon`: after a colon)?"""
+        style, value, _ = pl
+        if self.para_style is None and not (style in ("rparen", "fw") and value != 1):
+            return not (colon and self.paras)
+        return style == self.para_style and self.para_value < value <= self.para_value + 3 and not (
+            colon and value == 1)
+
+    def open_paragraph(self, i: int, text: str, pl: Label) -> None:
+        """Line i opens a paragraph (label `pl`), maybe with its first point on the line."""
+        self.para_style, self.para_value = pl[0], pl[1]
+        para = Para(str(pl[1]), pl[1], [i])
+        self.paras.append(para)
+        self.stack = []
+        pts = point_labels(text[pl[2]:])
+        if pts:
+            st, val = pts[0][0], pts[0][1]
+            self.stack = [(st, point_value(st, val))]
+            para.top = self.stack[0]
+            para.points.append((_point_num(st, val), [i]))
+
+    def add_point(self, i: int, reading: tuple[int, str, str]) -> None:
+        """Line i opens a point: `reading` (depth, style, label) of `_point_reading`."""
+        depth, style, raw_num = reading
+        if not self.paras:
+            self.paras.append(Para(None, None, []))
+        para = self.paras[-1]
+        value = point_value(style, raw_num)
+        top = para.top
+        if depth == 0 and top and para.points and _family(style) != _family(top[0]):
+            # a list of another style inside a point ("A) … B) …" under "e)"), even
+            # after an unlabelled line closed the nesting: never a sibling of "e)"
+            depth = 1
+            self.stack = [top]
+        self.stack = self.stack[:depth] + [(style, value)]
+        if depth == 0:
+            para.top = (style, value)
+            para.points.append((_point_num(style, raw_num), [i]))
+        elif para.points:
+            para.points[-1][1].append(i)
         para.lines.append(i)
-        if stack and para.points:
-            lower = bool(text) and text[0].islower() and not prev.rstrip().endswith((".", ";"))
-            keep = colon or text.startswith(("(", "（", "-", "–", "•")) or lower or len(stack) > 1
-            if keep:
-                para.points[-1][1].append(i)
-                if not colon and not lower:
-                    stack = stack[:1]
+
+    def add_unlabelled(self, i: int, text: str, colon: bool) -> None:
+        """Line i has no label: it continues the point it follows, or else the paragraph."""
+        if not self.paras:
+            if self.lead or not text:
+                self.lead.append(i)
             else:
-                stack = []
-        prev = text
-    return lead, paras
+                self.paras.append(Para(None, None, [i]))
+            return
+        para = self.paras[-1]
+        para.lines.append(i)
+        if not (self.stack and para.points):
+            return
+        lower = bool(text) and text[0].islower() and not self.prev.rstrip().endswith((".", ";"))
+        if colon or text.startswith(("(", "（", "-", "–", "•")) or lower or len(self.stack) > 1:
+            para.points[-1][1].append(i)
+            if not colon and not lower:
+                self.stack = self.stack[:1]
+        else:
+            self.stack = []
 
 
 _STRANDED_RE = re.compile(r"[.;:)”»\"]\s+(\S{2,5})$")
@@ -157,7 +175,7 @@ _LOOKALIKES = {"h": "b", "b": "h", "e": "c", "c": "e", "l": "i", "i": "l", "o": 
 
 
 def _point_reading(text: str, stack: list[tuple[str, int]], colon: bool,
-                   pl: tuple[str, int, int] | None) -> tuple[int, str, str] | None:
+                   pl: Label | None) -> tuple[int, str, str] | None:
     """(depth, style, raw) for a point label at the start of `text`, chosen by context;
     `pl`: its `paragraph_label`."""
     readings = point_labels(text)
@@ -191,7 +209,7 @@ def _point_reading(text: str, stack: list[tuple[str, int]], colon: bool,
     if colon:
         r = push() or cont()
     else:
-        r = cont() or (push() if True else None)
+        r = cont() or push()
     if r is None and not stack:
         style, raw, _ = readings[0]
         if style not in ("rparen", "fw"):
