@@ -56,7 +56,7 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None,
 
 
 def _other_units(lines: Sequence[Line], a: int, b: int, note: str) -> list[Unit]:
-    chunk = [ln for ln in lines[a:b]]
+    chunk = list(lines[a:b])
     return [unit("other", "other", chunk, note=note)] if chunk else []
 
 
