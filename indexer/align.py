@@ -120,7 +120,7 @@ _WORD_CHAR_RE = re.compile(r"\w")
 
 
 def _roman(s: str) -> int | None:
-    from indexer.numerals import parse_roman
+    from indexer.segment.numerals import parse_roman
 
     return parse_roman(s)
 
@@ -157,7 +157,7 @@ def _count_numbers(text: str, lang: str, words: Iterable[str] | None = None
             value = str(value)
             out[value] = out.get(value, 0) + 1
     if lang == "zh":
-        from indexer.numerals import parse_chinese
+        from indexer.segment.numerals import parse_chinese
 
         for m in _CN_NUM_RE.finditer(text):
             value = parse_chinese(m.group())

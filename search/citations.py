@@ -31,7 +31,7 @@ from typing import NamedTuple, TypeVar
 
 from indexer.sources.countries import country_name, find_countries, fold, is_alpha2
 from indexer.errors import QueryError
-from indexer.numerals import CN_NUMERAL_CHARS, parse_chinese, parse_roman, to_chinese
+from indexer.segment.numerals import CN_NUMERAL_CHARS, parse_chinese, parse_roman, to_chinese
 
 __all__ = [
     "Citation",

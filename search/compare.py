@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
 from indexer.errors import NotFoundError, QueryError
-from indexer.numerals import parse_roman
+from indexer.segment.numerals import parse_roman
 from search.corpus import Corpus
 
 GAP = "—"

@@ -568,7 +568,7 @@ def _article_number(text: str) -> int | None:
     value = m.group(1)
     if value.isdigit():
         return int(value)
-    from indexer.numerals import parse_roman
+    from indexer.segment.numerals import parse_roman
 
     return parse_roman(value)
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.numerals import (
+from indexer.segment.numerals import (
     article_heading_re,
     article_heading_zh_re,
     chapter_heading_re,
@@ -161,6 +161,6 @@ def test_point_labels(line: str, readings: list[tuple[str, str]]) -> None:
     ],
 )
 def test_garbled_paragraph_label_only_where_expected(text, style, expected, ok) -> None:
-    from indexer.numerals import garbled_paragraph_label
+    from indexer.segment.numerals import garbled_paragraph_label
 
     assert (garbled_paragraph_label(text, style, expected) is not None) is ok

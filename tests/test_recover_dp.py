@@ -1,12 +1,15 @@
-"""`recover._dp` with a known article count drops the states that cannot reach that count;
-its splits must be those of the full dynamic program (`prune=False`)."""
+"""`split_gap` with a known article count drops the states that cannot reach that count;
+its splits must be those of the full dynamic program (`_unpruned`, below)."""
 
 from __future__ import annotations
 
 import random
 
-from indexer.recover import _KEY_INDEX, _KEYS, References, _dp, top_para
-from indexer.topics import raw_scores
+from indexer.segment.lines import top_para
+from indexer.segment.recover import References
+from indexer.segment.recover.dp import Lattice, split_gap
+from indexer.segment.recover.scores import KEYS, P_ORDER, P_REPEAT, ref_score, topic_prefix
+from indexer.topics import RANK, raw_scores
 
 _SENTENCES = (
     "Dividends paid by a company which is a resident of a Contracting State may be taxed.",
@@ -37,26 +40,62 @@ def _body(rng: random.Random) -> list[str]:
     return texts
 
 
-def _prefix(texts: list[str]) -> list[list[float]]:
-    prefix = [[0.0] * len(_KEYS)]
-    for t in texts:
-        row = prefix[-1].copy()
-        for k, v in raw_scores(t, "en").items():
-            row[_KEY_INDEX[k]] += v
-        prefix.append(row)
-    return prefix
+def _unpruned(texts, prefix, g0, g1, count, n0, forced, refs, tops):
+    """`split_gap` as a plain layered dynamic program over every state (b, k, topic), with
+    the same candidates, scores and order of ties."""
+    if count == 1:
+        return split_gap(texts, prefix, g0, g1, count, n0, forced, refs, tops)  # nothing to prune
+    lat = Lattice(texts, prefix, tops, g0, g1, forced, count)
+    m = lat.m
+    best = {}
+    for b in range(1, lat.last_end[0] + 1):
+        pen, paras, options = lat.seg(0, b)
+        for topic, fit in options:
+            best[(b, 1, topic)] = (fit - pen + ref_score(refs, n0, topic, paras), None)
+    previous = dict(best)
+    for k in range(2, (count if count is not None else m) + 1):
+        number = n0 + k - 1 if n0 else None
+        layer = {}
+        for (a, _, t_prev), (sc_prev, _) in previous.items():
+            if a >= m:
+                continue
+            for b in range(a + 1, lat.last_end[a] + 1):
+                pen, paras, options = lat.seg(a, b)
+                for topic, fit in options:
+                    sc = sc_prev + lat.priors[a] + fit - pen
+                    if topic and t_prev and RANK[topic] <= RANK[t_prev]:
+                        sc -= P_REPEAT if topic == t_prev else P_ORDER
+                    sc += ref_score(refs, number, topic, paras)
+                    if (b, k, topic) not in layer or layer[(b, k, topic)][0] < sc:
+                        layer[(b, k, topic)] = (sc, (a, k - 1, t_prev))
+        best.update(layer)
+        previous = layer
+        if not layer:
+            break
+    finals = [(v[0], key) for key, v in best.items() if key[0] == m and count in (None, key[1])]
+    if not finals:
+        finals = [(v[0] - 100 * abs((count or 0) - key[1]), key) for key, v in best.items() if key[0] == m]
+    if not finals:
+        return [(g0, g1, None)]
+    key = max(finals, key=lambda x: x[0])[1]
+    cuts = []
+    while key is not None:
+        back = best[key][1]
+        cuts.append((lat.pos[back[0] if back else 0], lat.pos[key[0]] if key[0] < m else g1, key[2]))
+        key = back
+    return cuts[::-1]
 
 
 def test_pruned_dp_splits_as_the_full_one() -> None:
     rng = random.Random(7)
     for _ in range(150):
         texts = _body(rng)
-        prefix = _prefix(texts)
+        prefix = topic_prefix([raw_scores(t, "en") for t in texts])
         tops = [top_para(t) for t in texts]
         forced = [i for i, t in enumerate(texts) if t == "CHAPTER II" and i > 0]
-        refs = References({rng.randint(1, 12): rng.choice(_KEYS) for _ in range(3)},
+        refs = References({rng.randint(1, 12): rng.choice(KEYS) for _ in range(3)},
                           {rng.randint(1, 12): rng.randint(1, 5) for _ in range(2)})
         n0 = rng.choice((None, 1, 3))
         for count in (1, 2, 3, 5, 8, 20):
             args = (texts, prefix, 0, len(texts), count, n0, forced, refs, tops)
-            assert _dp(*args) == _dp(*args, prune=False), (texts, count, n0)
+            assert split_gap(*args) == _unpruned(*args), (texts, count, n0)

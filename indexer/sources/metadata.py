@@ -15,7 +15,7 @@ from dataclasses import replace
 from itertools import accumulate
 
 from indexer.models import DocMeta
-from indexer.numerals import parse_chinese
+from indexer.segment.numerals import parse_chinese
 
 _MONTHS = {
     # en

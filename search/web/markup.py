@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from indexer.numerals import article_reference_re, paragraph_reference_re, parse_label
+from indexer.segment.numerals import article_reference_re, paragraph_reference_re, parse_label
 
 #: Views of a unit's text: normalised, the source as printed, normalised with repairs shown.
 VIEWS = ("text", "raw", "diff")

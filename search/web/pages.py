@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from indexer.errors import NotFoundError, QueryError
-from indexer.numerals import article_reference_re, paragraph_reference_re, parse_label
+from indexer.segment.numerals import article_reference_re, paragraph_reference_re, parse_label
 from indexer.topics import TOPICS
 from search.citations import Citation, format_citation
 from search.corpus import Corpus, Treaty

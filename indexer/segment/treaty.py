@@ -1,0 +1,167 @@
+"""The treaty's region of a stream, cut into its parts: text before the title, title,
+preamble, the articles (`articles`), text after them that is not treaty text, closing
+formula and signatures, protocol with its items, and text after a closing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from indexer.models import Unit
+from indexer.segment.articles import article_units
+from indexer.segment.lines import (
+    AGREED_RE,
+    CLOSING_RE,
+    INSTRUMENT_RE,
+    PROTOCOL_RE,
+    SIGNATURE_RE,
+    article_heading,
+    ends_colon,
+    heading_like,
+    is_chapter,
+    top_of,
+)
+from indexer.segment.numerals import article_reference_re, parse_label
+from indexer.segment.stream import Stream
+from indexer.segment.units import paragraph_units, unit
+
+_REFERS_RE = re.compile(
+    r"(?:with\s+reference\s+to|ad|com\s+referência\s+ao?|em\s+relação\s+ao?|relativamente\s+ao?"
+    r"|beträffande|till|关于|on|in)\s+(?:the\s+)?(?:Article|Artigo|artigo|Artikel|artikel|Art\.)?\s*"
+    r"(?P<label>\d{1,3}|[IVXL]{1,6})\b|关于第(?P<zlabel>[一二三四五六七八九十百0-9]{1,5})条",
+    re.IGNORECASE,
+)
+
+
+def treaty_units(doc: Stream, run: list[int], lo: int, hi: int) -> list[Unit]:
+    """Units of the treaty region [lo, hi) of `doc` whose article headings are the lines
+    `run` (other runs already removed)."""
+    body_end = _body_end(doc.texts, run, lo, hi)
+    body_start = _body_start(doc, run, lo, body_end)
+    units = _front_units(doc, lo, body_start)
+    articles, tail = article_units(doc, run, body_start, body_end, has_front=body_start > lo,
+                                   closed=body_end < hi)
+    units.extend(articles)
+    if tail is not None and tail < body_end:
+        units.append(unit("other", "other", doc.lines[tail:body_end], note="not treaty text"))
+    units.extend(_back_units(doc, body_end, hi))
+    return units
+
+
+def _body_end(texts: Sequence[str], run: list[int], lo: int, hi: int) -> int:
+    """End of the articles: the closing formula or protocol heading after the last article
+    heading (or anywhere when none), else `hi`."""
+    last_head = run[-1] if run else lo
+    closing = next((j for j in range(last_head, hi) if CLOSING_RE.match(texts[j])), None)
+    proto = next((j for j in range(last_head, hi) if PROTOCOL_RE.match(texts[j])), None)
+    return min(x for x in (closing, proto, hi) if x is not None)
+
+
+def _body_start(doc: Stream, run: list[int], lo: int, body_end: int) -> int:
+    """First line of the articles: the first heading (or a chapter heading and its title
+    above it); without headings, the line after "agreed as follows:" or else the first
+    numbered paragraph or chapter heading."""
+    texts = doc.texts
+    if run:
+        body_start = run[0]
+        while body_start - 1 >= lo and is_chapter(texts[body_start - 1]) or (
+            body_start - 2 >= lo and is_chapter(texts[body_start - 2]) and heading_like(texts[body_start - 1])):
+            body_start -= 1 if is_chapter(texts[body_start - 1]) else 2
+        return body_start
+    agreed = next((j for j in range(lo, body_end) if AGREED_RE.search(texts[j]) and ends_colon(texts[j])), None)
+    if agreed is not None:
+        return agreed + 1
+    return next((j for j in range(lo, body_end) if top_of(doc.labels[j]) or is_chapter(texts[j])), body_end)
+
+
+def _front_units(doc: Stream, lo: int, body_start: int) -> list[Unit]:
+    """Text before the title, the title (and the lines that continue it), the preamble."""
+    texts, lines = doc.texts, doc.lines
+    title_idx = next((j for j in range(lo, body_start) if INSTRUMENT_RE.search(texts[j])), None)
+    if title_idx is None:
+        return [unit("preamble", "preamble", lines[lo:body_start])] if body_start > lo else []
+    units = []
+    if title_idx > lo:
+        units.append(unit("other", "other", lines[lo:title_idx], note="text before the treaty title"))
+    t_end = title_idx + 1
+    while t_end < body_start and _title_continues(texts[t_end]):
+        t_end += 1
+    units.append(unit("title", "title", lines[title_idx:t_end]))
+    if t_end < body_start:
+        units.append(unit("preamble", "preamble", lines[t_end:body_start]))
+    return units
+
+
+def _title_continues(text: str) -> bool:
+    s = text.strip()
+    if not s or len(s) > 160 or AGREED_RE.search(s):
+        return False
+    letters = [c for c in s if c.isalpha()]
+    upper = letters and sum(c.isupper() for c in letters) / len(letters) > 0.8
+    cjk = any("\u4e00" <= c <= "\u9fff" for c in s) and not re.search(r"[，。：；]", s)
+    return bool(upper or s[0].islower() or cjk or INSTRUMENT_RE.search(s))
+
+
+def _back_units(doc: Stream, j: int, hi: int) -> list[Unit]:
+    """Closings, protocols and the text between them in [j, hi), after the articles."""
+    texts, lines = doc.texts, doc.lines
+    units: list[Unit] = []
+    while j < hi:
+        if PROTOCOL_RE.match(texts[j]):
+            end = next((k for k in range(j + 1, hi) if CLOSING_RE.match(texts[k])), hi)
+            units.extend(_protocol(doc, j, end))
+        elif CLOSING_RE.match(texts[j]):
+            end = _closing_end(texts, j, hi)
+            units.append(unit("closing", "closing", lines[j:end]))
+        else:
+            end = next((k for k in range(j + 1, hi) if PROTOCOL_RE.match(texts[k]) or CLOSING_RE.match(texts[k])), hi)
+            units.append(unit("other", "other", lines[j:end], note="text after the closing"))
+        j = end
+    return units
+
+
+def _closing_end(texts: Sequence[str], j: int, hi: int) -> int:
+    """End of a closing formula and its signature block."""
+    last = j
+    k = j + 1
+    while k < hi:
+        t = texts[k].strip()
+        if PROTOCOL_RE.match(t) or article_heading(t):
+            break
+        if CLOSING_RE.match(t) or SIGNATURE_RE.search(t) or len(t) <= 80:
+            last = k
+        elif len(t) > 160 and k - last > 0:
+            break
+        else:
+            last = k
+        k += 1
+    return last + 1
+
+
+def _protocol(doc: Stream, j: int, end: int) -> list[Unit]:
+    """Protocol heading and intro (eid "protocol") and its items prot_1, prot_2 …"""
+    texts, lines, labels = doc.texts, doc.lines, doc.labels
+    items: list[int] = []
+    expected = 1
+    for k in range(j + 1, end):
+        pl = labels[k]
+        ad = not pl and re.match(r"^\s*ad\s+art", texts[k], re.IGNORECASE)
+        if (pl and pl[1] == expected) or ad:
+            items.append(k)
+            expected += 1
+    out = [unit("protocol", "protocol", lines[j:items[0] if items else end])]
+    for n, k in enumerate(items, 1):
+        stop = items[n] if n < len(items) else end
+        children = paragraph_units(f"prot_{n}", lines, list(range(k + 1, stop)), labels, implicit=False)
+        out.append(unit(f"prot_{n}", "protocol", lines[k:stop], number=n, refers_to=_refers_to(texts[k]),
+                        children=children))
+    return out
+
+
+def _refers_to(text: str) -> int | None:
+    """The article a protocol item is about ("Ad Article 4", "With reference to Article 10")."""
+    m = _REFERS_RE.search(text) or article_reference_re().search(text)
+    if not m:
+        return None
+    label = m.group("label") or m.group("zlabel")
+    return parse_label(label) if label else None
