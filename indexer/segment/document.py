@@ -38,7 +38,7 @@ def segment(lines: Sequence[Line], lang: str, *, article: int | None = None,
 
     `topics=False` leaves each article's topic to the caller (only a hint recovery found is
     kept): the ingest decides topics per treaty, over all language versions of an article
-    (`pipeline._harmonise_topics`), and would overwrite the topic of every article here."""
+    (`pipeline.treaty.harmonise_topics`), and would overwrite the topic of every article here."""
     lines = list(lines)
     if not lines:
         return ()
