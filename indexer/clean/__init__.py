@@ -23,7 +23,6 @@ from indexer.clean.lines import (
     HEADING_LINE,
     HEADING_START,
     TERMINAL,
-    _line,
     ends_sentence,
     is_heading,
     join_lines,

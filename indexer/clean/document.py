@@ -7,8 +7,8 @@ from __future__ import annotations
 from indexer.clean.drawing import has_edge_rule, strip_drawing
 from indexer.clean.furniture import furniture_kinds
 from indexer.clean.hyphens import Vocabulary
-from indexer.clean.lines import _line, ends_sentence, has_han
-from indexer.clean.wrapping import Physical, logical_lines, is_wrapped, new_physical
+from indexer.clean.lines import ends_sentence, has_han
+from indexer.clean.wrapping import Physical, is_wrapped, logical_lines
 from indexer.models import Cleaned, Line
 
 
@@ -36,7 +36,7 @@ def clean(text: str) -> Cleaned:
                 if seen_content and not in_break:
                     page += 1
                 in_break = True
-            furniture.append(_line(body, raw, i + 1, i + 1, page, max(block, 0)))
+            furniture.append(Line(body, raw, i + 1, i + 1, page, max(block, 0)))
             in_block = False
             continue
         if not body:
@@ -50,7 +50,7 @@ def clean(text: str) -> Cleaned:
             blocks.append([])
             in_block = True
         seen_content = True
-        blocks[-1].append(new_physical((i + 1, raw, body, page, block, ends_sentence(body))))
+        blocks[-1].append(Physical(i + 1, raw, body, page, block, ends_sentence(body)))
     # Blocks of 3+ lines vote on the document's layout by how they look on their own.
     alone = [is_wrapped(b, False, han) if len(b) >= 3 else None for b in blocks]
     votes = [v for v in alone if v is not None]

@@ -4,14 +4,12 @@ sentence ends, Han text, and `join_lines` (two texts of one paragraph made one).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
 
 import numpy as np
 
 from indexer.clean.hyphens import Vocabulary, join_hyphenated
-from indexer.models import Line
 
 # --- named patterns -------------------------------------------------------------------------
 
@@ -139,22 +137,3 @@ def join_lines(head: str, tail: str, vocabulary: Counter[str] | Vocabulary | Non
         return head + tail
     return f"{head} {tail}"
 
-
-# The fields of `Line` that `clean` leaves at their defaults, with them, in field order.
-_LINE_DEFAULTS = {
-    f.name: f.default
-    for f in dataclasses.fields(Line)
-    if f.name not in ("text", "raw", "start", "end", "page", "block")
-}
-
-
-def _line(text: str, raw: str, start: int, end: int, page: int, block: int) -> Line:
-    """`Line(text, raw, start, end, page, block)`, made fast (a clean makes one per logical
-    line): as `models.make`, its fields set at once, in one update of its fresh `__dict__`
-    (the fields given first, then those left at their defaults: field order, as `Line(...)`
-    sets them)."""
-    line = object.__new__(Line)
-    line.__dict__.update(
-        text=text, raw=raw, start=start, end=end, page=page, block=block, **_LINE_DEFAULTS
-    )
-    return line

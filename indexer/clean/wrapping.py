@@ -6,12 +6,11 @@ per line are left as they are.
 from __future__ import annotations
 
 import itertools
-from functools import partial
 from typing import NamedTuple
 
 from indexer.clean.hyphens import HYPHENS, Vocabulary
 from indexer.clean.lines import (
-    ENDS_IN_LETTER, HAN, HEADING_OR_LABEL, HEADING_START, REFERENCE, is_han, join_lines, _line,
+    ENDS_IN_LETTER, HAN, HEADING_OR_LABEL, HEADING_START, REFERENCE, is_han, join_lines,
 )
 from indexer.models import Line
 
@@ -23,10 +22,6 @@ class Physical(NamedTuple):
     page: int
     block: int
     ends: bool  # ends_sentence(text)
-
-
-# `Physical` made from a tuple of its fields in C (a NamedTuple's own `__new__` is Python code).
-new_physical = partial(tuple.__new__, Physical)
 
 
 def _soft_break(line: Physical, following: Physical) -> bool:
@@ -94,7 +89,7 @@ def _join_texts(group: list[Physical], vocab: Vocabulary, han: bool = True) -> s
 def logical_lines(block: list[Physical], wrapped: bool, vocab: Vocabulary, han: bool = True
              ) -> list[Line]:
     if not wrapped:
-        return [_line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
+        return [Line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
     width = max([len(p.text) for p in block])
     groups: list[list[Physical]] = []
     prev_heading = False  # is_heading of the line before, asked once per line
@@ -123,5 +118,5 @@ def logical_lines(block: list[Physical], wrapped: bool, vocab: Vocabulary, han: 
         text = group[0].text if len(group) == 1 else _join_texts(group, vocab, han)
         raw = "\n".join(p.raw for p in group)
         first, last = group[0], group[-1]
-        out.append(_line(text, raw, first.number, last.number, first.page, first.block))
+        out.append(Line(text, raw, first.number, last.number, first.page, first.block))
     return out
