@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import cache
 
 import numpy as np
 
@@ -19,7 +18,6 @@ _LAST_WORD = re.compile(r"(\w+)$")
 HYPHEN_LEXICONS = ("en", "pt", "sv", "nl", "es", "de", "fr")
 
 
-@cache
 def _zipf(word: str) -> float:
     """wordfreq's Zipf frequency of `word` in the first of `HYPHEN_LEXICONS` that knows it as a
     common word (3.0 or more), else the highest of them (`lexicon.zipf_frequency`: a plain word
@@ -34,14 +32,33 @@ def _zipf(word: str) -> float:
     return best
 
 
-def join_hyphenated(
-    head: str, tail: str, vocabulary: Counter[str] | Vocabulary | None = None
-) -> str | None:
+# How the two parts of a word split by a line-end hyphen are joined: as one word, with the
+# hyphen kept, or as written (a hyphen glued to the word is kept, a spaced one is a dash).
+_JOIN, _HYPHEN, _AS_WRITTEN = "join", "hyphen", "as written"
+
+
+def join_hyphenated(head: str, tail: str, vocabulary: Vocabulary | None = None) -> str | None:
     """Join word parts split by a hyphen at a line end, or None when `head` has no such hyphen.
 
     "finans-" + "är" -> "finansär" when the joined word is plausible (in the text's own
     vocabulary or in wordfreq); else the hyphen is kept: "Sven-" + "Eric" -> "Sven-Eric".
+    `vocabulary`: the words of the text (none when not given).
     """
+    split = _split_at_hyphen(head, tail)
+    if split is None:
+        return None
+    stem, left, right, spaced = split
+    how = _how_joined(left, right, vocabulary if vocabulary is not None else Vocabulary(""))
+    if how == _JOIN:
+        return stem + tail
+    if how == _AS_WRITTEN and spaced:
+        return None  # "rum -" + "och": a dash
+    return f"{stem}-{tail}"
+
+
+def _split_at_hyphen(head: str, tail: str) -> tuple[str, str, str, bool] | None:
+    """`head` up to its line-end hyphen, the word before the hyphen, the first word of `tail`,
+    and whether a space stands before the hyphen; None without a hyphen and two words."""
     # A match takes the last 3 characters (4 with the newline `$` admits before the end):
     # test the last one, then search only there (a search from the start tries every position).
     bare = head.removesuffix("\n")
@@ -51,33 +68,38 @@ def join_hyphenated(
     first = _FIRST_WORD.match(tail)
     if not end or not first:
         return None
-    left_word = _LAST_WORD.search(head[: end.end(1)])
-    left = left_word.group(1) if left_word else ""
-    right = first.group(1)
     stem = head[: end.end(1)]
+    left_word = _LAST_WORD.search(stem)
+    return stem, left_word.group(1) if left_word else "", first.group(1), bool(end.group(2))
+
+
+def _how_joined(left: str, right: str, words: Vocabulary) -> str:
+    """`_JOIN`, `_HYPHEN` or `_AS_WRITTEN`: how `left` and `right`, split by a line-end hyphen,
+    are joined, judged by the text's own `words`, else by wordfreq."""
     if right[0].isupper() or right[0].isdigit() or left.isdigit():
-        return None if end.group(2) else f"{stem}-{tail}"
+        return _AS_WRITTEN
     joined = (left + right).lower()
     hyphened = f"{left}-{right}".lower()
-    vocab = vocabulary if vocabulary is not None else Counter()
-    if vocab[joined] > vocab[hyphened]:
-        return stem + tail
-    if vocab[hyphened] > vocab[joined]:
-        return f"{stem}-{tail}"
+    if words[joined] > words[hyphened]:
+        return _JOIN
+    if words[hyphened] > words[joined]:
+        return _HYPHEN
     # (wordfreq splits hyphenated words into tokens, so only the joined form is looked up)
-    if _zipf(joined) >= 1.0:
-        return stem + tail
-    if _zipf(right.lower()) >= 4.5:  # "sjöfarts-" + "eller": a suspended compound
-        return None if end.group(2) else f"{stem}-{tail}"  # "rum -" + "och": a dash
-    if _zipf(left.lower()) >= 2.5 and _zipf(right.lower()) >= 2.5:
-        return f"{stem}-{tail}"  # two known words: a compound such as "tax-free"
-    return stem + tail  # fragments: an ordinary word break
+    if words.zipf(joined) >= 1.0:
+        return _JOIN
+    if words.zipf(right.lower()) >= 4.5:  # "sjöfarts-" + "eller": a suspended compound
+        return _AS_WRITTEN
+    if words.zipf(left.lower()) >= 2.5 and words.zipf(right.lower()) >= 2.5:
+        return _HYPHEN  # two known words: a compound such as "tax-free"
+    return _JOIN  # fragments: an ordinary word break
 
 
 class Vocabulary:
-    """Lowercased word counts of one text (words may be joined by hyphens), looked up only
-    for some line-end hyphens: a word asked for is counted alone (a literal search, in C)
-    when the text can be lowercased as a whole, else all words are counted on first use."""
+    """What the line-end hyphens of one text are judged by: its lowercased word counts (words
+    may be joined by hyphens) and the wordfreq frequencies asked so far (`zipf`).
+
+    Only some hyphens ask for words: a word asked for is counted alone (a literal search, in
+    C) when the text can be lowercased as a whole, else all words are counted on first use."""
 
     _WORDS = re.compile(r"\w+(?:-\w+)*")
     # Where a word found by `_WORDS` can start: not inside a word or after "word-".
@@ -88,6 +110,7 @@ class Vocabulary:
         self._lowered: str | None = None  # the text lowercased, once a word is asked for
         self._counts: dict[str, int] = {}
         self._all: Counter[str] | None = None  # every word (when the text cannot be lowered)
+        self._zipf: dict[str, float] = {}  # the `zipf` of the words asked for
 
     def __getitem__(self, word: str) -> int:
         if self._all is not None:
@@ -101,6 +124,13 @@ class Vocabulary:
                     return self._all[word]
             count = self._counts[word] = self._occurrences(word, self._lowered)
         return count
+
+    def zipf(self, word: str) -> float:
+        """`_zipf(word)` (looked up once per text: a word breaks at several line ends)."""
+        frequency = self._zipf.get(word)
+        if frequency is None:
+            frequency = self._zipf[word] = _zipf(word)
+        return frequency
 
     @staticmethod
     def _lower(text: str) -> str | None:

@@ -5,7 +5,6 @@ sentence ends, Han text, and `join_lines` (two texts of one paragraph made one).
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 import numpy as np
 
@@ -123,8 +122,9 @@ def ends_sentence(line: str) -> bool:
     return bool(s) and s[-1] in _TERMINALS
 
 
-def join_lines(head: str, tail: str, vocabulary: Counter[str] | Vocabulary | None = None) -> str:
-    """Join two cleaned texts that belong to one paragraph (de-hyphenating if needed)."""
+def join_lines(head: str, tail: str, vocabulary: Vocabulary | None = None) -> str:
+    """Join two cleaned texts that belong to one paragraph (de-hyphenating if needed, by the
+    words of their text: `vocabulary`)."""
     head, tail = head.rstrip(), tail.lstrip()
     if not head:
         return tail
