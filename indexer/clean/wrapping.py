@@ -16,6 +16,9 @@ from indexer.models import Line
 
 
 class Physical(NamedTuple):
+    """A line of the source with content, not furniture (made by `Physical._make`, namedtuple's
+    constructor from a tuple, where a call of the class costs twice as much)."""
+
     number: int  # 1-based
     raw: str
     text: str  # stripped, drawing rules removed
@@ -29,7 +32,7 @@ def _soft_break(line: Physical, following: Physical) -> bool:
     return not line.ends and following.text[:1].islower()
 
 
-def is_wrapped(block: list[Physical], doc_wrapped: bool, han: bool = True) -> bool:
+def _wrapped(block: list[Physical], doc_wrapped: bool, han: bool = True) -> bool:
     """Does this block show hard-wrapped layout (so its lines should be re-joined)?
 
     `han`: may the block contain Han characters (False when its document has none)."""
@@ -120,3 +123,19 @@ def logical_lines(block: list[Physical], wrapped: bool, vocab: Vocabulary, han: 
         first, last = group[0], group[-1]
         out.append(Line(text, raw, first.number, last.number, first.page, first.block))
     return out
+
+
+def wrapped_blocks(blocks: list[list[Physical]], han: bool = True) -> list[bool]:
+    """For each of the blocks of a document (in order): is it hard-wrapped (`_wrapped`)?
+
+    Blocks of 3+ lines vote on the document's layout by how they look on their own, and
+    the others are judged in the light of it. `han`: may the blocks contain Han characters."""
+    alone = [_wrapped(b, False, han) if len(b) >= 3 else None for b in blocks]
+    votes = [v for v in alone if v is not None]
+    doc_wrapped = bool(votes) and sum(votes) >= 0.5 * len(votes)
+    # (a block wrapped on its own is wrapped in any document: only the rest is judged again)
+    return [
+        _wrapped(b, doc_wrapped, han) if wrapped is None or (doc_wrapped and not wrapped)
+        else wrapped
+        for b, wrapped in zip(blocks, alone)
+    ]
