@@ -181,8 +181,8 @@ def _candidate_keys(stripped: list[str], lines: list[int], han: bool) -> dict[in
 
 def _running_lines(stripped: list[str], blank: list[bool], han: bool = True) -> set[int]:
     """Indexes of running headers/footers: isolated lines recurring with small variations,
-    spread over the document. `stripped`: the lines stripped; `han`: may the lines contain
-    Han characters."""
+    spread over the document. `stripped`: the lines stripped; `blank`: whether each is empty;
+    `han`: may the lines contain Han characters."""
     n = len(stripped)
     has_blanks = sum(blank) >= 0.05 * n
     # Is the line before / after line i blank (or the document's edge)?
@@ -196,24 +196,45 @@ def _running_lines(stripped: list[str], blank: list[bool], han: bool = True) -> 
     touching: dict[int, str] | None = None  # keys of the candidates with a blank line on
     # at least one side (those with blanks on both are the lines of `keys`)
     for members in _cluster(keys, verdicts):
-        gaps = [b - a for a, b in itertools.pairwise(members)]
-        spread = sum(g >= 5 for g in gaps) >= 0.75 * len(gaps)
-        if not spread or statistics.median(gaps) < 8 or members[-1] - members[0] < 0.25 * n:
-            continue
-        if not has_blanks and (len(members) < 4 or min(gaps) < 10):
+        if not _recurs_as_header(members, n, has_blanks):
             continue
         found.update(members)
         if has_blanks:  # variants touching text on one side (no blank line after them)
             if touching is None:
                 one_side = [i for i in range(n) if not blank[i] and before[i] != after[i]]
                 touching = keys | _candidate_keys(stripped, one_side, han)
-            # (a key repeated among the first 8 members would only repeat its verdicts)
-            reps = list(dict.fromkeys(keys[i] for i in members[:8]))
-            pending = [i for i in touching if i not in found]
-            for i, maybe in zip(pending, _could_match([touching[i] for i in pending], reps)):
-                if maybe and any(_similar(touching[i], rep, verdicts) for rep in reps):
-                    found.add(i)
+            found.update(_variants(members, keys, touching, found, verdicts))
     return found
+
+
+def _recurs_as_header(members: list[int], n: int, has_blanks: bool) -> bool:
+    """Are the lines `members` (indexes, ascending) of a cluster of similar lines spread over
+    the `n` lines of their document as a running header is? `has_blanks`: has the document
+    blank lines between its paragraphs (else a header is held to recur more, and further apart)."""
+    gaps = [b - a for a, b in itertools.pairwise(members)]
+    spread = sum(g >= 5 for g in gaps) >= 0.75 * len(gaps)
+    if not spread or statistics.median(gaps) < 8 or members[-1] - members[0] < 0.25 * n:
+        return False
+    return has_blanks or (len(members) >= 4 and min(gaps) >= 10)
+
+
+def _variants(
+    members: list[int],
+    keys: dict[int, str],
+    candidates: dict[int, str],
+    found: set[int],
+    verdicts: dict[tuple[str, str], bool],
+) -> list[int]:
+    """The lines of `candidates` (keys by line index) not yet `found` that are `_similar` to
+    one of the first 8 lines of a running header (`members`; `keys` holds their keys)."""
+    # (a key repeated among the first 8 members would only repeat its verdicts)
+    reps = list(dict.fromkeys(keys[i] for i in members[:8]))
+    pending = [i for i in candidates if i not in found]
+    return [
+        i
+        for i, maybe in zip(pending, _could_match([candidates[i] for i in pending], reps))
+        if maybe and any(_similar(candidates[i], rep, verdicts) for rep in reps)
+    ]
 
 
 def furniture_kinds(
