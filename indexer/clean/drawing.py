@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-DRAWING = re.compile(r"^[\s|_¦│┃─━┼┤├+=]*[|_¦│┃─━][\s|_¦│┃─━┼┤├+=]*$")
-RULE_CHARS = "|_¦│┃─━"  # one of which every `DRAWING` line has
+_DRAWING = re.compile(r"^[\s|_¦│┃─━┼┤├+=]*[|_¦│┃─━][\s|_¦│┃─━┼┤├+=]*$")
+_RULE_CHARS = "|_¦│┃─━"  # one of which every `_DRAWING` line has
 _EDGE_DRAWING = re.compile(r"^(?:[\s|¦│]|_{2,})+|(?:[\s|¦│]|_{2,})+$")
 
 
@@ -21,3 +21,12 @@ def strip_drawing(line: str) -> str:
     if not has_edge_rule(line):
         return line.strip()  # only whitespace to remove (the regex tries every position)
     return _EDGE_DRAWING.sub("", line).strip()
+
+
+def drawing_lines(text: str, lines: list[str], blank: list[bool]) -> list[int]:
+    """Indexes of those of the `lines` of `text` that are only drawing (`_DRAWING`); `blank`:
+    whether each line is whitespace only."""
+    # (a drawing line has a rule character: the lines are matched only if the text has one)
+    if not any(ch in text for ch in _RULE_CHARS):
+        return []
+    return [i for i, line in enumerate(lines) if not blank[i] and _DRAWING.match(line)]

@@ -14,7 +14,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 
-from indexer.clean.drawing import DRAWING, RULE_CHARS
+from indexer.clean.drawing import drawing_lines
 from indexer.clean.lines import HAN, STARTS_ALONE, starts_item
 
 _PAGE_NUMBER = re.compile(
@@ -240,22 +240,27 @@ def _variants(
 def furniture_kinds(
     text: str, lines: list[str], stripped: list[str], blank: list[bool], han: bool
 ) -> dict[int, str]:
-    """Page furniture by line index: `lines` of `text`, `stripped` each stripped, `blank`
-    whether each is whitespace only, `han` whether the text has Han characters."""
-    kinds: dict[int, str] = {}
-    # (a drawing line has a rule character: the lines are matched only if the text has one)
-    if any(ch in text for ch in RULE_CHARS):
-        for i, line in enumerate(lines):
-            if not blank[i] and DRAWING.match(line):
-                kinds[i] = "drawing"
+    """Page furniture by line index: "drawing", "running" (a header or footer) or
+    "page-number". `lines`: the lines of `text`, `stripped` each stripped, `blank` whether
+    each is whitespace only, `han` whether the text has Han characters."""
+    kinds = dict.fromkeys(drawing_lines(text, lines, blank), "drawing")
     for i in _running_lines(stripped, blank, han):
         kinds[i] = "running"
-    # (a page number stands between blank lines or running headers: only such lines are matched)
+    for i in _page_numbers(lines, blank, kinds):
+        kinds[i] = "page-number"
+    return kinds
+
+
+def _page_numbers(lines: list[str], blank: list[bool], kinds: dict[int, str]) -> list[int]:
+    """Indexes of the `lines` that are page numbers: not yet furniture (in `kinds`), standing
+    between blank lines (`blank`), running headers or the edges of the document."""
+    # (the pattern is matched only on the lines so placed)
+    numbers = []
     for i, line in enumerate(lines):
         if blank[i] or i in kinds:
             continue
         before = i == 0 or blank[i - 1] or kinds.get(i - 1) == "running"
         after = i == len(lines) - 1 or blank[i + 1] or kinds.get(i + 1) == "running"
         if before and after and _PAGE_NUMBER.match(line):
-            kinds[i] = "page-number"
-    return kinds
+            numbers.append(i)
+    return numbers

@@ -89,10 +89,27 @@ def _join_texts(group: list[Physical], vocab: Vocabulary, han: bool = True) -> s
     return "".join(parts)
 
 
-def logical_lines(block: list[Physical], wrapped: bool, vocab: Vocabulary, han: bool = True
-             ) -> list[Line]:
+def logical_lines(
+    block: list[Physical], wrapped: bool, vocab: Vocabulary, han: bool = True
+) -> list[Line]:
+    """The logical lines of a block: one per physical line, or, when the block is `wrapped`,
+    one per paragraph, its texts joined (by `join_lines`, judged by the text's words `vocab`).
+    `han`: may the block contain Han characters (False when its document has none)."""
     if not wrapped:
         return [Line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
+    out = []
+    for group in _paragraphs(block):
+        text = group[0].text if len(group) == 1 else _join_texts(group, vocab, han)
+        raw = "\n".join(p.raw for p in group)
+        first, last = group[0], group[-1]
+        out.append(Line(text, raw, first.number, last.number, first.page, first.block))
+    return out
+
+
+def _paragraphs(block: list[Physical]) -> list[list[Physical]]:
+    """The lines of a wrapped block grouped into paragraphs: a line opens one when it is a
+    heading or a label, follows a heading or a line that ends a sentence short of the block's
+    width, or opens with a heading keyword and a label after a sentence's end."""
     width = max([len(p.text) for p in block])
     groups: list[list[Physical]] = []
     prev_heading = False  # is_heading of the line before, asked once per line
@@ -116,13 +133,7 @@ def logical_lines(block: list[Physical], wrapped: bool, vocab: Vocabulary, han: 
                 continue
         groups.append([p])
         prev_heading = heading
-    out = []
-    for group in groups:
-        text = group[0].text if len(group) == 1 else _join_texts(group, vocab, han)
-        raw = "\n".join(p.raw for p in group)
-        first, last = group[0], group[-1]
-        out.append(Line(text, raw, first.number, last.number, first.page, first.block))
-    return out
+    return groups
 
 
 def wrapped_blocks(blocks: list[list[Physical]], han: bool = True) -> list[bool]:
