@@ -10,7 +10,13 @@ from typing import NamedTuple
 
 from indexer.clean.hyphens import HYPHENS, Vocabulary
 from indexer.clean.lines import (
-    ENDS_IN_LETTER, HAN, HEADING_OR_LABEL, HEADING_START, REFERENCE, is_han, join_lines,
+    ENDS_IN_LETTER,
+    HAN,
+    HEADING_OR_LABEL,
+    HEADING_START,
+    REFERENCE,
+    is_han,
+    join_lines,
 )
 from indexer.models import Line
 
