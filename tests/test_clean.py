@@ -216,18 +216,6 @@ def test_unseen_running_header_with_ocr_variants_removed(seed: int) -> None:
     assert not any(v in _physical(cleaned) for v in variants)
 
 
-def test_clean_makes_lines_as_the_dataclass_does():
-    """`clean` builds each Line by setting its fields at once (faster than the frozen
-    dataclass's __init__); the result must stay what `Line(...)` gives if `Line` changes."""
-    from indexer.clean import _line
-    from indexer.models import Line
-
-    made = _line("Artigo 10", "Artigo  10", 3, 4, 1, 2)
-    assert made == Line("Artigo 10", "Artigo  10", 3, 4, 1, 2)
-    assert vars(made) == vars(Line("Artigo 10", "Artigo  10", 3, 4, 1, 2))
-    assert list(vars(made)) == list(vars(Line("Artigo 10", "Artigo  10", 3, 4, 1, 2)))
-
-
 def test_word_table_answers_as_wordfreq(corpus_dir: Path) -> None:
     """`lexicon.zipf_frequency` reads plain words from a table made from wordfreq's lists and
     leaves every other word to wordfreq: the same answer as wordfreq for each word of the

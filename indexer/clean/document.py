@@ -1,0 +1,69 @@
+"""`clean` over one document: its lines split, the furniture found and set aside, the rest
+grouped into blocks of physical lines on pages, and each block made logical lines.
+"""
+
+from __future__ import annotations
+
+from indexer.clean.drawing import has_edge_rule, strip_drawing
+from indexer.clean.furniture import furniture_kinds
+from indexer.clean.hyphens import Vocabulary
+from indexer.clean.lines import ends_sentence, has_han
+from indexer.clean.wrapping import Physical, logical_lines, wrapped_blocks
+from indexer.models import Cleaned, Line
+
+#: The furniture that stands between two pages.
+_PAGE_BREAKS = ("running", "page-number")
+
+
+def clean(text: str) -> Cleaned:
+    """Logical lines of `text` in source order, and the page furniture removed from it."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    stripped = [line.strip() for line in lines]
+    han = has_han(text)
+    kinds = furniture_kinds(text, lines, stripped, [not s for s in stripped], han)
+    furniture, blocks = _furniture_and_blocks(text, lines, stripped, kinds)
+    vocab = Vocabulary(text)
+    out: list[Line] = []
+    for block, wrapped in zip(blocks, wrapped_blocks(blocks, han)):
+        out.extend(logical_lines(block, wrapped, vocab, han))
+    return Cleaned(lines=tuple(out), furniture=tuple(furniture))
+
+
+def _furniture_and_blocks(
+    text: str, lines: list[str], stripped: list[str], kinds: dict[int, str]
+) -> tuple[list[Line], list[list[Physical]]]:
+    """The furniture lines (`kinds`: their kind by line index) and the blocks of the other
+    lines of `text` (runs of lines with content, between blank lines and furniture), each line
+    on its page: a form feed opens a page, and so do running headers and page numbers after
+    text. `lines`: the lines of `text`; `stripped`: each stripped."""
+    feeds = "\f" in text
+    # Without form feeds and drawing rules in the text, a line's body is the line stripped.
+    plain = not feeds and not has_edge_rule(text)
+    furniture: list[Line] = []
+    blocks: list[list[Physical]] = []
+    page, in_block, seen_content, in_break = 0, False, False, False
+    for i, (raw, body) in enumerate(zip(lines, stripped)):
+        kind = kinds.get(i)
+        if feeds and seen_content and raw.startswith("\f"):
+            page += 1
+        if kind is not None:
+            if kind in _PAGE_BREAKS:
+                if seen_content and not in_break:
+                    page += 1
+                in_break = True
+            furniture.append(Line(body, raw, i + 1, i + 1, page, max(len(blocks) - 1, 0)))
+            in_block = False
+        elif not body:
+            in_block = False
+        else:
+            in_break, seen_content = False, True
+            if not plain:
+                body = strip_drawing(raw.replace("\f", "")) or body
+            if not in_block:
+                blocks.append([])
+                in_block = True
+            physical = (i + 1, raw, body, page, len(blocks) - 1, ends_sentence(body))
+            blocks[-1].append(Physical._make(physical))
+    return furniture, blocks
