@@ -85,7 +85,7 @@ MIX: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("chinese", "特许权使用费", {}),
     ("chinese", "居民", {"lang": "zh"}),
 )
-#: Citations looked up with search.cite.cite; "{copy}" is a generated treaty id.
+#: Citations looked up with search.citations.cite; "{copy}" is a generated treaty id.
 CITATIONS = (
     "br-pe-2006 Art. 10(2)",
     "Brazil–Peru Art. 10(2)(a)",
@@ -362,7 +362,7 @@ def _interleaved(calls: Sequence[tuple[str, Callable[[], object]]], rounds: int
 
 def phase_query(a: dict) -> dict:
     from indexer.index import open_index
-    from search.cite import cite
+    from search.citations import cite
     from search.corpus import Corpus
 
     t0 = time.perf_counter()
@@ -676,7 +676,7 @@ def render(r: dict) -> str:
             "| | |")
     cp95 = t["query"]["cite"]["p95"] if t else None
     lines += [
-        (f"| **citation lookup p95** (`search.cite.cite`) | "
+        (f"| **citation lookup p95** (`search.citations.cite`) | "
         f"**{cell(t and t['query'], 'cite', 'p95')}** | {cell(w and w['query'], 'cite', 'p95')}"
         f" | – | ≤ 5 ms | {verdict(cp95, TARGETS['cite_p95'])} |"),
         (f"| **ingest throughput**, {a['workers']} workers (read → store + links + tantivy "

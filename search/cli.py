@@ -282,7 +282,7 @@ def cite(citation: tuple[str, ...], lang: str | None, data: Path | None, as_json
       treaty cite 中国巴西协定第十条第二款
       treaty cite "br-pe-2006 Protocol 4" --json
     """
-    from search.cite import cite as lookup
+    from search.citations import cite as lookup
     from search.corpus import Corpus
 
     with Corpus(_data(data)) as corpus:

@@ -105,7 +105,7 @@ def topic(topic: str) -> str:
 
 @bp.get("/cite")
 def cite() -> Response:
-    from search.cite import cite as lookup
+    from search.citations import cite as lookup
 
     text = searching._clean(request.args.get("q", ""))
     if not text:
@@ -126,7 +126,7 @@ def api_search() -> Response:
 
 @bp.get("/api/cite")
 def api_cite() -> Response:
-    from search.cite import cite as lookup
+    from search.citations import cite as lookup
 
     text = searching._clean(request.args.get("q", ""))
     if not text:
