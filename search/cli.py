@@ -466,7 +466,7 @@ def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, par
       treaty search utdelning --topic dividends --aligned
       treaty search royalt* --party BR --article 12
     """
-    from search.query import search as run
+    from search.results import search as run
 
     # Not _data(): importing indexer.pipeline costs a cold search ~0.2 s; same rule as its
     # data_dir (--data, else $TREATY_DATA, which click already put in `data`, else ./data).

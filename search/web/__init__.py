@@ -21,7 +21,8 @@ class SearcherCache:
     """One open index per app, reopened when a new index generation goes live (an ingest
     while the app runs); searches are serialised with `lock`."""
 
-    def __init__(self, index_dir: Path) -> None:
+    def __init__(self, data_dir: Path, index_dir: Path) -> None:
+        self.data_dir = data_dir
         self.index_dir = index_dir
         self.lock = threading.Lock()
         self._searcher = None
@@ -41,7 +42,7 @@ class SearcherCache:
         live = self._live()
         if self._searcher is None or live != self._generation:
             old = self._searcher
-            self._searcher = WebIndex(self.index_dir)
+            self._searcher = WebIndex(self.data_dir, self.index_dir)
             self._generation = live
             if old is not None:
                 old.close()
@@ -54,7 +55,7 @@ def create_app(data_dir: str | Path) -> Flask:
     app.config["DATA_DIR"] = Path(data_dir)
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions["treaty_searcher"] = SearcherCache(Path(data_dir) / "index")
+    app.extensions["treaty_searcher"] = SearcherCache(Path(data_dir), Path(data_dir) / "index")
 
     @app.teardown_appcontext
     def _close(_exc: BaseException | None) -> None:
