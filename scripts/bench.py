@@ -87,7 +87,7 @@ MIX: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("chinese", "特许权使用费", {}),
     ("chinese", "居民", {"lang": "zh"}),
 )
-#: Citations looked up with search.cite.cite; "{copy}" is a generated treaty id.
+#: Citations looked up with search.citations.cite; "{copy}" is a generated treaty id.
 CITATIONS = (
     "br-pe-2006 Art. 10(2)",
     "Brazil–Peru Art. 10(2)(a)",
@@ -364,7 +364,7 @@ def _interleaved(calls: Sequence[tuple[str, Callable[[], object]]], rounds: int
 
 def phase_query(a: dict) -> dict:
     from indexer.index import open_index
-    from search.cite import cite
+    from search.citations import cite
     from search.corpus import Corpus
 
     t0 = time.perf_counter()
@@ -379,7 +379,7 @@ def phase_query(a: dict) -> dict:
         totals[f"{q} {filters or ''}".strip()] = searcher.search(q, **filters).total
     out = {"open_s": round(open_s, 3), "full": _summary(_interleaved(full, rounds)),
            "engine": _summary(_interleaved(engine, rounds)), "totals": totals}
-    from search.query import SearchSession
+    from search.results import SearchSession
 
     with SearchSession(Path(a["data"]), Path(a["index"])) as session:
         grouped = [(cat, lambda q=q, f=filters: session.search(q, **f)) for cat, q, filters in MIX]
@@ -667,7 +667,7 @@ def render(r: dict) -> str:
         f"{cell(w and w['query'], 'engine', 'p50')} | {cell(f, 'engine', 'p50')} | | |"),
         (f"| query p95, engine only | {cell(t and t['query'], 'engine', 'p95')} | "
         f"{cell(w and w['query'], 'engine', 'p95')} | {cell(f, 'engine', 'p95')} | | |"),
-        (f"| query p50 / p95, `treaty search` (search.query: a page of 10 article groups, "
+        (f"| query p50 / p95, `treaty search` (search.results: a page of 10 article groups, "
          f"the article count, snippets) | {_grouped(t)} | {_grouped(w)} | – | | |"),
     ]
     if f:
@@ -678,7 +678,7 @@ def render(r: dict) -> str:
             "| | |")
     cp95 = t["query"]["cite"]["p95"] if t else None
     lines += [
-        (f"| **citation lookup p95** (`search.cite.cite`) | "
+        (f"| **citation lookup p95** (`search.citations.cite`) | "
         f"**{cell(t and t['query'], 'cite', 'p95')}** | {cell(w and w['query'], 'cite', 'p95')}"
         f" | – | ≤ 5 ms | {verdict(cp95, TARGETS['cite_p95'])} |"),
         (f"| **ingest throughput**, {a['workers']} workers (read → store + links + tantivy "
@@ -839,7 +839,7 @@ def notes(r: dict, ing_mbs: float, peak_ingest: float) -> list[str]:
     if t and t["query"].get("grouped"):
         g = t["query"]["grouped"]
         out.append(
-            f"- `treaty search` and the web app go through `search.query`: {g['p50']} ms p50 "
+            f"- `treaty search` and the web app go through `search.results`: {g['p50']} ms p50 "
             f"and {g['p95']} ms p95 at {r['corpus_mb']:.0f} MB. It ranks a page of article "
             "groups from the top paragraph hits only (4000 at first), reading each hit's "
             "article group from a fast field: the page is final once no article below it "

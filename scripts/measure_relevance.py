@@ -1,7 +1,7 @@
 """Measure search relevance on the golden queries of tests/relevance.json, per engine.
 
 For each engine the index is built from the store of a data directory into a temporary
-directory (the store itself is not touched), every query is run through `search.query`, and
+directory (the store itself is not touched), every query is run through `search.results`, and
 the script prints per query the rank of each expected article, then recall@5 (the share of
 expected articles found in the top 5, averaged over queries), MRR (the reciprocal rank of the
 first expected article found) and first@1 (the share of queries whose top hit is the article
@@ -79,7 +79,7 @@ def query_lang(case: dict) -> str:
 
 
 def evaluate(session, cases: Sequence[dict], limit: int = 20) -> list[Outcome]:
-    """Run every case through a `search.query.SearchSession`."""
+    """Run every case through a `search.results.SearchSession`."""
     out = []
     for case in cases:
         filters = {k: case[k] for k in FILTERS if k in case}
@@ -132,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT))
     from indexer.docs import index_docs
     from indexer.index import build_index
-    from search.query import SearchSession
+    from search.results import SearchSession
 
     cases = load_cases()
     with tempfile.TemporaryDirectory() as tmp:

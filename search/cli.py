@@ -94,6 +94,7 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
     """
     from indexer.sources.manifest import load
     from indexer.pipeline import ingest as run
+    from search.terminal import ingest_summary
 
     corpus = corpus or DEFAULT_CORPUS
     total = len(load(corpus))
@@ -104,37 +105,12 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
                          progress=lambda f: bar.update(1, f), workers=workers)
     else:
         report = run(corpus, _data(data), engine=engine, force=force, workers=workers)
-    click.echo(_summary(report))
+    click.echo(ingest_summary(report))
     if report.failed:
         raise click.ClickException(
             f"{len(report.failed)} of {len(report.documents)} documents failed; "
             "the others were ingested"
         )
-
-
-def _summary(report) -> str:
-    rows = [("document", "treaty", "versions", "articles", "warnings")]
-    for d in report.documents:
-        if d.error:
-            rows.append((d.file, "-", "-", "-", f"ERROR: {d.error}"))
-            continue
-        arts = " ".join(f"{k}:{v}" for k, v in d.articles.items() if v) or "-"
-        rows.append((d.file + (" (unchanged)" if d.reused else ""), d.treaty,
-                     ",".join(d.languages), arts, str(len(d.warnings))))
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4] for r in rows]
-    lines.insert(1, "-" * len(lines[0]))
-    for d in report.documents:
-        for w in d.warnings:
-            lines.append(f"warning: {d.file}: {w}")
-    ok = len(report.documents) - len(report.failed)
-    if report.store is None:
-        lines.append("no document could be ingested; the previous corpus, if any, is unchanged")
-    else:
-        lines.append(f"{ok} of {len(report.documents)} documents ingested into {report.store} "
-                     f"in {report.seconds:.1f} s"
-                     + (f"; index at {report.index}" if report.index else ""))
-    return "\n".join(lines)
 
 
 @main.command()
@@ -155,6 +131,7 @@ def show(treaty: str | None, lang: str | None, data: Path | None, as_json: bool)
       treaty show --json br-cn-1991
     """
     from search.corpus import Corpus, outline
+    from search.terminal import outline_text
 
     with Corpus(_data(data)) as corpus:
         ids = [treaty] if treaty else [t.id for t in corpus.treaties()]
@@ -164,31 +141,7 @@ def show(treaty: str | None, lang: str | None, data: Path | None, as_json: bool)
         click.echo(json.dumps(out, ensure_ascii=False, indent=2))
         return
     for result in results:
-        _print_outline(result)
-
-
-def _print_outline(result: dict) -> None:
-    from search.compare import pad
-
-    click.echo(f"{result['treaty']}  {result['title'] or ''}")
-    click.echo(f"parties: {', '.join(result['parties'])}  signed: {result['signed'] or '?'}  "
-               f"place: {result['place'] or '?'}  files: {', '.join(result['files'])}")
-    for lg, units in result["versions"].items():
-        arts = sum(1 for u in units if u["kind"] == "article")
-        click.echo(f"\n[{lg}] {arts} articles")
-        for u in units:
-            if u["kind"] in ("article", "protocol"):
-                mark = "*" if u["number_inferred"] else " "
-                num = f"{u['number']}{mark}" if u["number"] is not None else "-"
-                head = "Art." if u["kind"] == "article" else "Prot."
-                extra = f" -> Art. {u['refers_to']}" if u["refers_to"] else ""
-                click.echo(f"  {head:5} {num:>4} {pad(u['label'] or '', 6, right=True)}  "
-                           f"{pad((u['title'] or '')[:40], 40)}  {u['topic'] or '':28} "
-                           f"{u['paragraphs']:>2} para{extra}")
-            else:
-                click.echo(f"  {u['kind']:<11} {u['eid']:<10} lines {u['lines'][0]}-"
-                           f"{u['lines'][1]}")
-    click.echo("\n* number inferred (heading missing in the source)\n")
+        click.echo(outline_text(result))
 
 
 @main.command()
@@ -282,23 +235,16 @@ def cite(citation: tuple[str, ...], lang: str | None, data: Path | None, as_json
       treaty cite 中国巴西协定第十条第二款
       treaty cite "br-pe-2006 Protocol 4" --json
     """
-    from search.cite import cite as lookup
+    from search.citations import cite as lookup
     from search.corpus import Corpus
+    from search.terminal import cite_text
 
     with Corpus(_data(data)) as corpus:
         result = lookup(corpus, " ".join(citation), lang)
     if as_json:
         click.echo(json.dumps(result.as_json(), ensure_ascii=False, indent=2))
         return
-    for unit in result.units:
-        head = f"{unit['id']}"
-        if unit["article"] is not None:
-            kind = "Art." if unit["article_kind"] == "article" else "Protocol"
-            head += f"  ({kind} {unit['article']}{' ' + unit['title'] if unit['title'] else ''})"
-        click.echo(click.style(head, bold=True))
-        click.echo(unit["text"])
-        click.echo()
-
+    click.echo(cite_text(result))
 
 
 @main.command()
@@ -371,22 +317,14 @@ def align_report(treaty: str, limit: int, data: Path | None, as_json: bool) -> N
     """
     from search.compare import align_report as report
     from search.corpus import Corpus
+    from search.terminal import align_report_text
 
     with Corpus(_data(data)) as corpus:
         rows = report(corpus, treaty, limit)
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    if not rows:
-        click.echo(f"{treaty}: no alignment links (one language version only?)")
-        return
-    for r in rows:
-        a = f"{r['lang_a']}:{r['eid_a'] or '—'}"
-        b = f"{r['lang_b']}:{r['eid_b'] or '—'}"
-        click.echo(f"{r['score']:.2f}  {r['method']:<15} {r['level']:<9} {a}  ↔  {b}")
-        for lg, text in ((r["lang_a"], r["text_a"]), (r["lang_b"], r["text_b"])):
-            if text:
-                click.echo(f"      {lg}: {' '.join(text.split())[:90]}")
+    click.echo(align_report_text(treaty, rows))
 
 
 @main.command()
@@ -466,7 +404,8 @@ def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, par
       treaty search utdelning --topic dividends --aligned
       treaty search royalt* --party BR --article 12
     """
-    from search.query import search as run
+    from search.results import search as run
+    from search.terminal import search_text
 
     # Not _data(): importing indexer.pipeline costs a cold search ~0.2 s; same rule as its
     # data_dir (--data, else $TREATY_DATA, which click already put in `data`, else ./data).
@@ -475,43 +414,7 @@ def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, par
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    _print_search(result)
-
-
-def _styled_snippet(snippet: str) -> str:
-    """An HTML snippet (<b> marks the matches) for the terminal: bold and underlined."""
-    import html
-    import re
-
-    parts = re.split(r"<b>(.*?)</b>", " ".join(snippet.split()))
-    return "".join(click.style(html.unescape(p), bold=True, underline=True) if i % 2
-                   else html.unescape(p) for i, p in enumerate(parts))
-
-
-def _print_search(result: dict) -> None:
-    if result["suggestions"]:
-        line = "Did you mean: " + ", ".join(result["suggestions"])
-        if result.get("corrected"):
-            line += f"  (try: {result['corrected']})"
-        click.echo(click.style(line, fg="yellow"))
-    for hit in result["hits"]:
-        title = f"  {hit['title']}" if hit.get("title") else ""
-        head = click.style(hit["citation"], bold=True)
-        more = " (partial match)" if hit.get("relaxed") else ""
-        click.echo(f"{head}  [{hit['lang']}]{title}  score {hit['score']:.2f}{more}")
-        for snippet in hit["snippets"][:2]:
-            click.echo("    " + _styled_snippet(snippet))
-        for lg, units in (hit.get("aligned") or {}).items():
-            for u in units:
-                text = " ".join(u["text"].split())
-                click.echo(f"    {click.style(lg, fg='cyan')} {u['eid']}: "
-                           f"{text[:200]}{'…' if len(text) > 200 else ''}")
-        click.echo()
-    shown = len(result["hits"])
-    if result["total"] == 0:
-        click.echo(f"No matches for {result['query']!r}.")
-    else:
-        click.echo(f"{result['total']} article(s) match; {shown} shown.")
+    click.echo(search_text(result))
 
 
 if __name__ == "__main__":  # pragma: no cover

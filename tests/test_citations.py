@@ -284,7 +284,11 @@ def test_messages_are_one_line() -> None:
 
 
 def test_doctests() -> None:
-    for module in (citations, countries):
+    from search.citations import format as formatting
+    from search.citations import grammar, lookup, messages, model, parse, targets
+
+    for module in (citations, formatting, grammar, lookup, messages, model, parse, targets,
+                   countries):
         result = doctest.testmod(module)
         assert result.failed == 0
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from indexer.pipeline import ingest
-from search.cite import cite
+from search.citations import cite
 from search.cli import main
 from search.corpus import Corpus
 

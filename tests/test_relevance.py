@@ -37,7 +37,7 @@ def outcomes(ingested, tmp_path_factory):
     """Engine -> outcomes, computed once per engine on first use."""
     from indexer.docs import index_docs
     from indexer.index import build_index
-    from search.query import SearchSession
+    from search.results import SearchSession
 
     mr = _measure()
     cases = mr.load_cases()
@@ -96,7 +96,7 @@ def test_citations_of_top_hits(engine, ingested, tmp_path_factory):
     """The citation of the best paragraph is the same on both engines."""
     from indexer.docs import index_docs
     from indexer.index import build_index
-    from search.query import SearchSession
+    from search.results import SearchSession
 
     index_dir = tmp_path_factory.mktemp(f"cite-{engine}")
     build_index(index_docs(ingested), index_dir, engine=engine)

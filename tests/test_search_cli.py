@@ -1,4 +1,4 @@
-"""`treaty search` through click's CliRunner and `search.query` directly, on the ingested
+"""`treaty search` through click's CliRunner and `search.results` directly, on the ingested
 bundled corpus: the JSON contract, grouping, citations, --aligned, did-you-mean, filters,
 one-line errors, and random input that never ends in a traceback."""
 
@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from search.cli import main
-from search.query import SearchSession, citation
+from search.results import SearchSession, citation
 
 runner = CliRunner()
 
@@ -217,12 +217,9 @@ def test_missing_corpus_is_one_line(tmp_path):
 
 
 def test_engine_recorded_in_the_index_wins(ingested, monkeypatch):
-    from search.query import close_sessions
-
     built = json.loads(run(ingested, "dividends", "--json").output)["engine"]
     other = "tantivy" if built == "whoosh" else "whoosh"
     monkeypatch.setenv("TREATY_ENGINE", other)
-    close_sessions()
     out = search_json(ingested, "dividends")
     assert out["engine"] == built and out["hits"]
 
@@ -273,7 +270,6 @@ def test_random_queries_never_raise(ingested, query, lang, as_json):
 def test_page_from_few_hits_equals_grouping_every_match(ingested, tmp_path, monkeypatch, engine):
     """Ranking a page from the top hits (deepening when a bound fails) gives exactly the
     result of grouping every match; so does an index without group numbers."""
-    import search.query as sq
     from indexer.docs import index_docs
     from indexer.index import build_index
 
@@ -284,8 +280,10 @@ def test_page_from_few_hits_equals_grouping_every_match(ingested, tmp_path, monk
     with SearchSession(ingested, tmp_path / "ix") as s:
         monkeypatch.setattr(s.searcher, "groups", lambda: None)  # the old path: every match
         expected = [s.search(q, **kw) for q, kw in queries]
-    monkeypatch.setattr(sq, "PAGE_HITS", 2)
-    monkeypatch.setattr(sq, "PAGE_FACTOR", 1)
-    with SearchSession(ingested, tmp_path / "ix") as s:
+
+    class FewFirstHits(SearchSession):  # ranks from two hits first, deepening as needed
+        first_hits, per_group = 2, 1
+
+    with FewFirstHits(ingested, tmp_path / "ix") as s:
         assert s.searcher.groups() is not None
         assert [s.search(q, **kw) for q, kw in queries] == expected

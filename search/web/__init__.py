@@ -18,13 +18,15 @@ __all__ = ["SearcherCache", "create_app", "warm_up"]
 
 
 class SearcherCache:
-    """One open index per app, reopened when a new index generation goes live (an ingest
-    while the app runs); searches are serialised with `lock`."""
+    """One open index per app (a `WebIndex`: the search session and the facets' engine),
+    reopened when a new index generation goes live (an ingest while the app runs); searches
+    are serialised with `lock`."""
 
-    def __init__(self, index_dir: Path) -> None:
+    def __init__(self, data_dir: Path, index_dir: Path) -> None:
+        self.data_dir = data_dir
         self.index_dir = index_dir
         self.lock = threading.Lock()
-        self._searcher = None
+        self._index = None
         self._generation: str | None = None
 
     def _live(self) -> str | None:
@@ -39,13 +41,13 @@ class SearcherCache:
         from search.web.searching import WebIndex
 
         live = self._live()
-        if self._searcher is None or live != self._generation:
-            old = self._searcher
-            self._searcher = WebIndex(self.index_dir)
+        if self._index is None or live != self._generation:
+            old = self._index
+            self._index = WebIndex(self.data_dir, self.index_dir)
             self._generation = live
             if old is not None:
                 old.close()
-        return self._searcher
+        return self._index
 
 
 def create_app(data_dir: str | Path) -> Flask:
@@ -54,7 +56,7 @@ def create_app(data_dir: str | Path) -> Flask:
     app.config["DATA_DIR"] = Path(data_dir)
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions["treaty_searcher"] = SearcherCache(Path(data_dir) / "index")
+    app.extensions["treaty_searcher"] = SearcherCache(Path(data_dir), Path(data_dir) / "index")
 
     @app.teardown_appcontext
     def _close(_exc: BaseException | None) -> None:

@@ -172,52 +172,74 @@ def _refs_in(text: str) -> set[tuple[int, int | None]]:
     return found
 
 
+def _heads(corpus: Corpus, t: Treaty, langs: list[str], eid: str) -> dict[str, dict | None]:
+    """Per language: the unit's tree, or None where that version lacks it (NotFoundError,
+    naming the units there are, when every version does)."""
+    heads: dict[str, dict | None] = {}
+    for lang in langs:
+        tree = corpus.tree(t.id, lang, top=eid)
+        heads[lang] = tree[0] if tree else None
+    if all(h is None for h in heads.values()):
+        have = [u["eid"] for u in _sequence(corpus, t.id, langs[0])]
+        raise NotFoundError(f"{t.id} has no unit '{eid[:40]}' in {', '.join(langs)} "
+                            f"(it has: {', '.join(have[:12])}{' …' if len(have) > 12 else ''})")
+    return heads
+
+
+def _neighbours(seq: list[dict], eid: str) -> tuple[dict | None, dict | None]:
+    """The top-level units before and after `eid` in reading order."""
+    pos = next((i for i, u in enumerate(seq) if u["eid"] == eid), 0)
+    return (seq[pos - 1] if pos > 0 else None,
+            seq[pos + 1] if pos + 1 < len(seq) else None)
+
+
+def _protocol_items(corpus: Corpus, treaty: str, article: int) -> list[dict]:
+    """The protocol items that refer to `article`, with the start of their text."""
+    return [dict(r) for r in corpus.db.execute(
+        "SELECT eid, lang, number, substr(text, 1, 160) AS excerpt FROM units "
+        "WHERE treaty = ? AND kind = 'protocol' AND refers_to = ? GROUP BY eid "
+        "ORDER BY number", (treaty, article))]
+
+
+def _xrefs(present: list[dict], articles: set[int], head: dict) -> list[dict]:
+    """The articles (and paragraphs) the unit's text refers to, in any version, that the
+    treaty has; an article's references to itself left out."""
+    refs: set[tuple[int, int | None]] = set()
+    for h in present:
+        refs |= _refs_in(h["text"])
+    return [
+        {"number": n, "para": p, "eid": f"art_{n}" + (f"__para_{p}" if p else "")}
+        for n, p in sorted(refs, key=lambda x: (x[0], x[1] or 0))
+        if n in articles and not (n == head["number"] and head["kind"] == "article")
+    ]
+
+
 def article_page(corpus: Corpus, treaty_id: str, eid: str, langs: Sequence[str] = (),
                  view: str | None = None) -> ArticlePage:
     """One top-level unit (article, protocol item, preamble, ...) in the chosen languages."""
     t = corpus.treaty(treaty_id)
     chosen = check_langs(t, langs)
     view = check_view(view)
-    heads: dict[str, dict | None] = {}
-    for lang in chosen:
-        tree = corpus.tree(t.id, lang, top=eid)
-        heads[lang] = tree[0] if tree else None
+    heads = _heads(corpus, t, chosen, eid)
     present = [h for h in heads.values() if h is not None]
-    if not present:
-        have = [u["eid"] for u in _sequence(corpus, t.id, chosen[0])]
-        raise NotFoundError(f"{t.id} has no unit '{eid[:40]}' in {', '.join(chosen)} "
-                            f"(it has: {', '.join(have[:12])}{' …' if len(have) > 12 else ''})")
     head = present[0]
     seq_lang = next(lg for lg, h in heads.items() if h is not None)
-    seq = _sequence(corpus, t.id, seq_lang)
-    pos = next((i for i, u in enumerate(seq) if u["eid"] == eid), 0)
+    prev, next_ = _neighbours(_sequence(corpus, t.id, seq_lang), eid)
     articles = {r["number"] for r in corpus.db.execute(
         "SELECT DISTINCT number FROM units WHERE treaty = ? AND kind = 'article' "
         "AND number IS NOT NULL", (t.id,))}
     page = ArticlePage(
         treaty=t, eid=eid, kind=head["kind"], number=head["number"], langs=chosen, view=view,
-        heads=heads, rows=align_rows(corpus, t.id, heads),
-        prev=seq[pos - 1] if pos > 0 else None,
-        next=seq[pos + 1] if pos + 1 < len(seq) else None, articles=articles,
-        topic=next((h["topic"] for h in present if h["topic"]), None),
+        heads=heads, rows=align_rows(corpus, t.id, heads), prev=prev, next=next_,
+        articles=articles, topic=next((h["topic"] for h in present if h["topic"]), None),
         citation=citation_of(t.id, head["kind"], head["number"], eid),
     )
     if head["kind"] == "article" and head["number"] is not None:
-        page.protocol = [dict(r) for r in corpus.db.execute(
-            "SELECT eid, lang, number, substr(text, 1, 160) AS excerpt FROM units "
-            "WHERE treaty = ? AND kind = 'protocol' AND refers_to = ? GROUP BY eid "
-            "ORDER BY number", (t.id, head["number"]))]
+        page.protocol = _protocol_items(corpus, t.id, head["number"])
     refers = next((h["refers_to"] for h in present if h["refers_to"]), None)
     if refers is not None:
         page.refers_to = {"number": refers, "eid": f"art_{refers}"}
-    refs: set[tuple[int, int | None]] = set()
-    for h in present:
-        refs |= _refs_in(h["text"])
-    page.xrefs = [
-        {"number": n, "para": p, "eid": f"art_{n}" + (f"__para_{p}" if p else "")}
-        for n, p in sorted(refs, key=lambda x: (x[0], x[1] or 0))
-        if n in articles and not (n == head["number"] and head["kind"] == "article")
-    ]
+    page.xrefs = _xrefs(present, articles, head)
     return page
 
 
@@ -242,20 +264,18 @@ def topics_list(corpus: Corpus) -> list[dict]:
             for key, names in TOPICS.items()]
 
 
-def topic_page(corpus: Corpus, topic: str, lang: str | None = None) -> TopicPage:
-    """The article on `topic` of every treaty, in `lang` where the treaty has it (else in
-    its first language), paragraphs in rows by number."""
-    from search.compare import compare_topic
-
-    lang = (lang or "").strip().lower() or None
+def _check_corpus_lang(corpus: Corpus, lang: str | None) -> None:
     known = {lg for t in corpus.treaties() for lg in t.languages}
     if lang and lang not in known:
         raise QueryError(f"no '{lang[:20]}' version in the corpus (it has: "
                          f"{', '.join(sorted(known))})")
-    found = compare_topic(corpus, topic.strip()[:80])
-    topic = found["topic"]
+
+
+def _topic_columns(corpus: Corpus, articles: list[dict], lang: str | None) -> list[dict]:
+    """A column per article, treaty by treaty: in `lang` where the treaty has the article
+    in it, else in the first language that has it ("fallback")."""
     by_treaty: dict[str, list[dict]] = {}
-    for a in found["articles"]:
+    for a in articles:
         by_treaty.setdefault(a["treaty"], []).append(a)
     columns: list[dict] = []
     for t in corpus.treaties():
@@ -268,18 +288,32 @@ def topic_page(corpus: Corpus, topic: str, lang: str | None = None) -> TopicPage
             tree = corpus.tree(t.id, use, top=a["eid"])
             columns.append({"treaty": t, "lang": use, "eid": a["eid"], "number": a["number"],
                             "head": tree[0], "fallback": bool(lang) and use != lang})
+    return columns
+
+
+def _topic_rows(columns: list[dict]) -> list[dict]:
+    """A row per paragraph number (numbers first, in order), a cell per column."""
     nums: list[str] = []
     for col in columns:
         for child in col["head"]["children"]:
             if child["num"] and child["num"] not in nums:
                 nums.append(child["num"])
     nums.sort(key=lambda n: (not n.isdigit(), int(n) if n.isdigit() else 0, n))
-    rows = []
-    for num in nums:
-        rows.append({"num": num, "cells": [
-            next((c for c in col["head"]["children"] if c["num"] == num), None)
-            for col in columns]})
-    return TopicPage(topic, lang, columns, rows)
+    return [{"num": num, "cells": [
+        next((c for c in col["head"]["children"] if c["num"] == num), None)
+        for col in columns]} for num in nums]
+
+
+def topic_page(corpus: Corpus, topic: str, lang: str | None = None) -> TopicPage:
+    """The article on `topic` of every treaty, in `lang` where the treaty has it (else in
+    its first language), paragraphs in rows by number."""
+    from search.compare import compare_topic
+
+    lang = (lang or "").strip().lower() or None
+    _check_corpus_lang(corpus, lang)
+    found = compare_topic(corpus, topic.strip()[:80])
+    columns = _topic_columns(corpus, found["articles"], lang)
+    return TopicPage(found["topic"], lang, columns, _topic_rows(columns))
 
 
 # --- treaty and home pages -------------------------------------------------------------------

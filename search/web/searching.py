@@ -1,4 +1,4 @@
-"""Search for the web app: the hits of `search.query` (as `treaty search --json`), with
+"""Search for the web app: the hits of `search.results` (as `treaty search --json`), with
 facet counts and pages.
 
 Facets: every document matching the query is fetched once from the index engine (cheap: no
@@ -18,6 +18,7 @@ from indexer.errors import QueryError
 from indexer.index import Searcher, open_index
 from indexer.models import IndexDoc
 from indexer.query import compile_query, field_lang, parse
+from search.results import MAX_LIMIT, SearchSession
 from search.web.pages import topic_name, unit_label
 
 FACETS = ("treaty", "party", "lang", "topic", "kind")
@@ -28,16 +29,18 @@ MAX_PAGE = 1000
 
 
 class WebIndex:
-    """An open index: the Searcher (vocabulary, languages) and its engine (raw hits)."""
+    """An open index: the search session (ranked hits; its Searcher has the vocabulary and
+    languages) and an engine handle of its own for the facets' raw hits."""
 
-    def __init__(self, index_dir: Path) -> None:
-        self.searcher: Searcher = open_index(index_dir)
+    def __init__(self, data_dir: Path, index_dir: Path) -> None:
+        self.session = SearchSession(data_dir, index_dir)
+        self.searcher: Searcher = self.session.searcher
         self.engine: EngineSearcher = open_engine(self.searcher.engine,
                                                   self.searcher.path / "engine")
 
     def close(self) -> None:
         self.engine.close()
-        self.searcher.close()
+        self.session.close()
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class Params:
         return {k: getattr(self, k) for k in FILTERS if getattr(self, k)}
 
 
-def _clean(value: str) -> str:
+def clean_input(value: str) -> str:
     """User input without control characters, whitespace collapsed."""
     value = "".join(ch for ch in value if ch.isprintable() or ch in " \t\n")
     return " ".join(value.split())
@@ -74,10 +77,10 @@ def _int(value: str, what: str, lo: int, hi: int) -> int:
 
 def params_from(args: Mapping[str, str], languages: tuple[str, ...]) -> Params:
     """Validated search parameters from a request's query string (QueryError: bad input)."""
-    q = _clean(args.get("q", ""))
+    q = clean_input(args.get("q", ""))
     if len(q) > MAX_QUERY:
         raise QueryError(f"the query is too long ({len(q)} characters; at most {MAX_QUERY})")
-    values = {k: _clean(args.get(k, ""))[:60] for k in FILTERS}
+    values = {k: clean_input(args.get(k, ""))[:60] for k in FILTERS}
     lang = values["lang"].lower()
     if lang and lang not in languages:
         raise QueryError(f"no '{lang}' version in the index (it has: {', '.join(languages)})")
@@ -143,18 +146,16 @@ def _empty(params: Params) -> dict:
             "facets": {name: [] for name in FACETS}, "plain": False}
 
 
-def search(index: WebIndex, data_dir: Path, params: Params) -> dict:
-    """The search page's data: `treaty search --json` (search.query: the same ranking,
+def search(index: WebIndex, params: Params) -> dict:
+    """The search page's data: `treaty search --json` (search.results: the same ranking,
     relaxed matching and suggestions as the CLI) for the hits of the page asked for, plus
     facet counts and paging. Bad filter values raise QueryError."""
-    from search.query import MAX_LIMIT, session
-
     tree, _plain = parse(params.q)
     if tree is None:
         return _empty(params)
     filters = params.filters()
     limit = min(params.page * params.size, MAX_LIMIT)
-    result = session(data_dir).search(
+    result = index.session.search(
         params.q, lang=params.lang or None, treaty=params.treaty or None,
         party=params.party or None, topic=params.topic or None,
         article=params.article or None, kind=params.kind or None, limit=limit)

@@ -34,7 +34,7 @@ def _search_data() -> dict:
     with cache.lock:
         index = cache.get()
         params = searching.params_from(request.args, index.searcher.languages)
-        return searching.search(index, current_app.config["DATA_DIR"], params)
+        return searching.search(index, params)
 
 
 def _langs() -> list[str]:
@@ -105,9 +105,9 @@ def topic(topic: str) -> str:
 
 @bp.get("/cite")
 def cite() -> Response:
-    from search.cite import cite as lookup
+    from search.citations import cite as lookup
 
-    text = searching._clean(request.args.get("q", ""))
+    text = searching.clean_input(request.args.get("q", ""))
     if not text:
         raise QueryError("type a citation, e.g. 'br-pe-2006 Art. 10(2)' or 'Brazil–Peru Article 10'")
     result = lookup(corpus(), text[: searching.MAX_QUERY], None)
@@ -126,9 +126,9 @@ def api_search() -> Response:
 
 @bp.get("/api/cite")
 def api_cite() -> Response:
-    from search.cite import cite as lookup
+    from search.citations import cite as lookup
 
-    text = searching._clean(request.args.get("q", ""))
+    text = searching.clean_input(request.args.get("q", ""))
     if not text:
         raise QueryError("missing q: a citation such as 'br-pe-2006 Art. 10(2)'")
     lang = request.args.get("lang") or None

@@ -1,20 +1,17 @@
-"""Look a unit up by citation: parse it (search.citations), find the treaty, then the unit in
-every language version of the store."""
+"""``cite``: look a unit up by citation: parse it, find the treaty among the corpus's, then the
+unit in every language version of the store."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from indexer.errors import AmbiguousError, NotFoundError, QueryError
-from search.citations import (
-    Citation,
-    ambiguous_message,
-    missing_message,
-    parse_citation,
-    resolve,
-    to_eid,
-)
-from search.corpus import Corpus
+from search.citations.format import to_eid
+from search.citations.messages import ambiguous_message, missing_message
+from search.citations.model import Citation
+from search.citations.parse import parse_citation
+from search.citations.targets import resolve
+from search.corpus import Corpus, Treaty
 
 
 @dataclass(frozen=True)
@@ -50,13 +47,9 @@ def _units_of(corpus: Corpus, treaty: str, eid: str, langs: list[str]) -> list[d
     } for r in rows]
 
 
-def cite(corpus: Corpus, text: str, lang: str | None = None) -> CiteResult:
-    """The unit `text` cites, in every language version (or only `lang`)."""
-    c = parse_citation(text)
-    if c.article is None:
-        what = "protocol item" if c.protocol else "article"
-        raise QueryError(f"'{text}' names no {what} number to look up "
-                         "(e.g. 'br-pe-2006 Art. 10(2)' or 'br-pe-2006 Protocol 4')")
+def _treaty_of(corpus: Corpus, c: Citation, text: str) -> Treaty:
+    """The one treaty of the corpus that `c` means (NotFoundError: none; AmbiguousError:
+    several)."""
     if c.treaty_id and corpus.has_treaty(c.treaty_id):
         candidates = [c.treaty_id]  # a written id needs no matching
     else:
@@ -67,24 +60,40 @@ def cite(corpus: Corpus, text: str, lang: str | None = None) -> CiteResult:
         raise NotFoundError(f"no treaty matches '{who}' (the corpus has: {known})")
     if len(candidates) > 1:
         raise AmbiguousError(ambiguous_message(text, candidates))
-    treaty = corpus.treaty(candidates[0])
+    return corpus.treaty(candidates[0])
+
+
+def _missing(corpus: Corpus, c: Citation, treaty: str, eid: str) -> NotFoundError:
+    """What to say when the treaty has no unit `eid`: the articles (or protocol items) it
+    has, else the paragraphs (or points) of the cited one."""
+    kind = "protocol" if c.protocol else "article"
+    numbers = sorted({r["number"] for r in corpus.rows(treaty, kinds=(kind,))
+                      if r["number"] is not None})
+    if c.article is not None and c.article not in numbers:
+        return NotFoundError(missing_message(c, treaty, numbers))
+    top = eid.split("__")[0]
+    have = sorted({r["num"] for r in corpus.rows(treaty, top=top)
+                   if r["num"] and r["eid"].count("__") == eid.count("__")})
+    part = "point" if c.point else "paragraph"
+    return NotFoundError(
+        f"{treaty} {top.replace('_', ' ')} has no {part} "
+        f"{c.point or c.paragraph}" + (f"; it has {part}s {', '.join(have)}" if have
+                                       else f"; it has no numbered {part}s")
+    )
+
+
+def cite(corpus: Corpus, text: str, lang: str | None = None) -> CiteResult:
+    """The unit `text` cites, in every language version (or only `lang`)."""
+    c = parse_citation(text)
+    if c.article is None:
+        what = "protocol item" if c.protocol else "article"
+        raise QueryError(f"'{text}' names no {what} number to look up "
+                         "(e.g. 'br-pe-2006 Art. 10(2)' or 'br-pe-2006 Protocol 4')")
+    treaty = _treaty_of(corpus, c, text)
     corpus.check_lang(treaty, lang)
     langs = [lang] if lang else list(treaty.languages)
     eid = to_eid(c)
     units = _units_of(corpus, treaty.id, eid, langs)
     if not units:
-        kind = "protocol" if c.protocol else "article"
-        numbers = sorted({r["number"] for r in corpus.rows(treaty.id, kinds=(kind,))
-                          if r["number"] is not None})
-        if c.article is not None and c.article not in numbers:
-            raise NotFoundError(missing_message(c, treaty.id, numbers))
-        top = eid.split("__")[0]
-        have = sorted({r["num"] for r in corpus.rows(treaty.id, top=top)
-                       if r["num"] and r["eid"].count("__") == eid.count("__")})
-        part = "point" if c.point else "paragraph"
-        raise NotFoundError(
-            f"{treaty.id} {top.replace('_', ' ')} has no {part} "
-            f"{c.point or c.paragraph}" + (f"; it has {part}s {', '.join(have)}" if have
-                                           else f"; it has no numbered {part}s")
-        )
+        raise _missing(corpus, c, treaty.id, eid)
     return CiteResult(c, treaty.id, eid, tuple(units))

@@ -1,0 +1,24 @@
+"""Side-by-side reading: one article in its language versions, row by row as the alignment
+links them; one provision (a model-convention topic) across treaties; the links a person
+should check first; and each as terminal text.
+
+    article  compare_article, article_eid
+    topic    compare_topic, article_topics
+    report   align_report
+    links    the stored links and the sets of units they join
+    columns  render_columns, wrap, pad, display_width
+
+Everything here reads the store (units and links), never the raw texts.
+"""
+
+from __future__ import annotations
+
+from search.compare.article import article_eid, compare_article
+from search.compare.columns import GAP, char_width, display_width, pad, render_columns, wrap
+from search.compare.links import UNMATCHED, links
+from search.compare.report import align_report
+from search.compare.topic import article_topics, compare_topic
+
+__all__ = ["GAP", "UNMATCHED", "align_report", "article_eid", "article_topics", "char_width",
+           "compare_article", "compare_topic", "display_width", "links", "pad",
+           "render_columns", "wrap"]

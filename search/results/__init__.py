@@ -1,0 +1,51 @@
+"""`treaty search`: ranked full-text search of the corpus, hits grouped by article.
+
+One `SearchSession` holds the open index (`indexer.index.Searcher`, whichever engine built it)
+and a read-only connection to the store; a caller that runs many queries (the web app) keeps
+one open, so repeated queries never re-open the index. `search` runs one query in a session
+of its own.
+
+The query is parsed and compiled exactly as `Searcher.search` does (`indexer.query`); every
+matching paragraph is fetched once, without snippets, and grouped by (treaty, language,
+article). Groups are ranked by their best paragraph's BM25F score (title and topic fields
+weighted, see `indexer.query.BOOSTS`) plus a quarter of their next two; snippets are made
+only for the groups returned.
+
+A plain-words query that has fewer matching articles than asked for (a paraphrase such as
+"tax on pensions") is completed by a relaxed search that needs only most of its words, ranked
+below every article that has them all, by their score times the share of the query's
+rarity (idf) that they match.
+
+    session      SearchSession, search: the steps of one search, in order
+    options      the options checked and turned into engine filters
+    grouping     paragraph hits grouped by article; the citation of a hit
+    paging       a page of groups ranked from the top hits only
+    relaxed      articles that match most of a plain-words query
+    suggestions  "did you mean"
+    snippets     the text around the matches
+    aligned      the hit paragraphs' counterparts in the other languages
+    trees        the compiled query, the OR of its words
+
+The result is the JSON contract of ``treaty search --json``::
+
+    {"query": "...", "total": 12, "suggestions": ["..."], "corrected": "..." | None,
+     "engine": "whoosh", "plain": false,
+     "hits": [{"treaty": "br-pe-2006", "lang": "en", "kind": "article", "number": 10,
+               "eid": "art_10", "title": "Dividends", "citation": "br-pe-2006 Art. 10(2)",
+               "score": 12.3, "snippets": ["... <b>beneficial owner</b> ..."],
+               "paragraphs": ["art_10__para_2"], "relaxed": false,
+               "aligned": {"pt": [{"eid": ..., "text": ..., "of": ..., "method": ...,
+                                   "score": ...}]}}]}
+
+(``aligned`` only when asked for.)
+"""
+
+from __future__ import annotations
+
+from search.results.grouping import citation
+from search.results.options import MAX_LIMIT, MAX_QUERY, topic_key
+from search.results.session import SearchSession, search
+from search.results.snippets import snippet
+
+__all__ = ["MAX_LIMIT", "MAX_QUERY", "SearchSession", "citation", "search", "snippet",
+           "topic_key"]

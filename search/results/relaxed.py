@@ -1,0 +1,70 @@
+"""Relaxed matching: a plain-words query with fewer matching articles than asked for (a
+paraphrase such as "tax on pensions") is completed by the articles whose paragraphs match most
+of its words (RELAX_SHARE of them, rounded up), ranked below every article that has them all,
+by their score times the share of the query's rarity (idf) that they match."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+
+from indexer.engines import EngineHit
+from indexer.query import FNode, FNone, Word
+from search.results.grouping import Group, group, stored_doc
+from search.results.trees import compiled, relaxed_tree
+
+#: Relaxed matching: at least this share of the plain words must match (rounded up).
+RELAX_SHARE = 0.6
+
+#: Every document matching a tree under the filters, unranked by limit, without snippets.
+SearchAll = Callable[[FNode, Sequence[tuple[str, str]]], tuple[list[EngineHit], int]]
+
+
+def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
+                   langs: Sequence[str], filters: Sequence[tuple[str, str]]
+                   ) -> tuple[dict[str, float], dict[str, int], float]:
+    """Per document id: the summed idf of the words it matches and how many it matches;
+    and the summed idf of every word."""
+    matched: dict[str, float] = {}
+    count: dict[str, int] = {}
+    total = 0.0
+    for w in words:
+        tree = compiled(w, langs)
+        if isinstance(tree, FNone):
+            continue
+        found, _ = search_all(tree, filters)
+        ids = {json.loads(h.stored)["id"] for h in found}
+        idf = math.log(1 + n_docs / (1 + len(ids)))
+        total += idf
+        for doc_id in ids:
+            matched[doc_id] = matched.get(doc_id, 0.0) + idf
+            count[doc_id] = count.get(doc_id, 0) + 1
+    return matched, count, total
+
+
+def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
+                   langs: Sequence[str], filters: Sequence[tuple[str, str]],
+                   have: list[Group]) -> list[Group]:
+    """Articles (other than those in `have`) whose paragraphs match most, not all, of the
+    query's words: ranked by the BM25F score of the OR of the words times the share of the
+    words' summed idf that the article matches."""
+    need = max(1, math.ceil(len(words) * RELAX_SHARE))
+    matched, count, total = _words_matched(search_all, n_docs, words, langs, filters)
+    ftree = relaxed_tree(words, langs)
+    if isinstance(ftree, FNone) or not matched or total <= 0:
+        return []
+    seen = {g.key for g in have}
+    found, _ = search_all(ftree, filters)
+    kept = []
+    for h in found:
+        doc = stored_doc(h.stored)
+        key = (doc.treaty, doc.lang, doc.article_eid)
+        if key not in seen and count.get(doc.id, 0) >= need:
+            kept.append((h.score, doc))
+    out = group(kept)
+    for g in out:
+        g.relaxed = True
+        g.weight = max(matched[d.id] for _s, d in g.docs)
+    out.sort(key=lambda g: (-g.score * g.weight / total, g.treaty, g.lang, g.article_eid))
+    return out

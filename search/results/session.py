@@ -1,0 +1,212 @@
+"""`SearchSession`: an open index and store, and the search that ranks article groups.
+
+The query is parsed and compiled as `Searcher.search` does it (`indexer.query`); every
+matching paragraph is fetched once, without snippets, and grouped by (treaty, language,
+article) — from the top hits only where the index records groups (`paging`). A plain-words
+query with too few matching articles is completed by relaxed matching (`relaxed`); snippets
+are made only for the groups returned.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Self
+
+from indexer.engines import EngineHit, EngineSearcher
+from indexer.index import Searcher, open_index
+from indexer.query import FNode, FNone, Node, field_lang, parse
+from search.results import options
+from search.results.aligned import aligned_units
+from search.results.grouping import Group, citation, group, stored_doc
+from search.results.paging import PAGE_FACTOR, PAGE_HITS, page_of_groups
+from search.results.relaxed import relaxed_groups
+from search.results.snippets import SNIPPETS_PER_HIT, snippet
+from search.results.suggestions import corrected, useful
+from search.results.trees import compiled, plain_words, relaxed_tree
+
+
+class SearchSession:
+    """An open index and store. Use as a context manager or call close()."""
+
+    #: Paragraph hits fetched first to rank a page (at least `per_group` per group asked for).
+    first_hits = PAGE_HITS
+    per_group = PAGE_FACTOR
+
+    def __init__(self, data_dir: Path, index_dir: Path | None = None) -> None:
+        self.data_dir = Path(data_dir)
+        self.index_dir = Path(index_dir) if index_dir else self.data_dir / "index"
+        self.searcher: Searcher = open_index(self.index_dir)
+        self._db: sqlite3.Connection | None = None
+        self._treaties: dict[str, dict] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def engine(self) -> str:
+        return self.searcher.engine
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.searcher.close()
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    # -- the index and the store ----------------------------------------------------------
+
+    @property
+    def _backend(self) -> EngineSearcher:
+        """The engine handle of the index: the Searcher's own (`Searcher.search` would make a
+        snippet for every hit, and has no paging by group)."""
+        return self.searcher._backend
+
+    def _surface_words(self) -> dict[str, dict[str, int]]:
+        """Per language, each word of the index's texts as written -> its count."""
+        return self.searcher._load_vocab()["surface"]
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            from indexer import store
+
+            self._db = store.connect(self.data_dir)
+        return self._db
+
+    def treaties(self) -> dict[str, dict]:
+        """Treaty id -> {"parties": [...], "languages": [...]} from the store."""
+        if self._treaties is None:
+            self._treaties = {
+                r["id"]: {"parties": json.loads(r["parties"] or "[]"),
+                          "languages": json.loads(r["languages"] or "[]")}
+                for r in self.db.execute("SELECT id, parties, languages FROM treaties")
+            }
+        return self._treaties
+
+    def filters(self, **given: str | int | None) -> list[tuple[str, str]]:
+        """The engine filters of the options `given` (lang, treaty, party, topic, article,
+        kind), checked against the corpus (QueryError: a bad value)."""
+        return options.filters(self.searcher.languages, self.treaties, **given)
+
+    # -- searching ------------------------------------------------------------------------
+
+    def search(self, query: str, *, lang: str | None = None, treaty: str | None = None,
+               party: str | None = None, topic: str | None = None,
+               article: int | str | None = None, kind: str | None = None, limit: int = 10,
+               aligned: bool = False) -> dict:
+        """Search; the result follows the JSON contract of `search.results`. Bad option
+        values raise QueryError (one line); any query text is searched, never an error."""
+        options.check_limit(limit)
+        query = options.clean_query(query)
+        filters = self.filters(lang=lang, treaty=treaty, party=party, topic=topic,
+                               article=article, kind=kind)
+        lang_filter = next((v for f, v in filters if f == "lang"), None)
+        langs = (field_lang(lang_filter),) if lang_filter else self.searcher.languages
+        tree, plain = parse(query)
+        ftree = compiled(tree, langs)
+        with self._lock:
+            groups, total = self._ranked(tree, ftree, langs, filters, limit)
+            suggestions = useful(self.searcher.suggest(tree, langs), langs,
+                                 self._surface_words(), self._match_counter(lang_filter))
+            hits = self._hits(groups[:limit], tree, ftree, langs)
+            if aligned:
+                for hit in hits:
+                    hit["aligned"] = self.aligned(hit["treaty"], hit["lang"], hit["paragraphs"])
+        alternatives = list(dict.fromkeys(a for s in suggestions for a in s.alternatives))
+        return {"query": query, "total": total, "suggestions": alternatives,
+                "corrected": corrected(query, suggestions), "engine": self.engine,
+                "plain": plain, "hits": hits}
+
+    def _ranked(self, tree: Node | None, ftree: FNode, langs: Sequence[str],
+                filters: Sequence[tuple[str, str]], limit: int) -> tuple[list[Group], int]:
+        """The groups of the page, best first (more when relaxed matching adds some), and the
+        number of matching groups."""
+        table = self.searcher.groups()
+        if table is None:  # an index that does not record groups: group every match
+            groups = self._groups(ftree, filters)
+            total = len(groups)
+        elif isinstance(ftree, FNone):
+            groups, total = [], 0
+        else:
+            groups, total = page_of_groups(self._backend, table, ftree, filters, limit,
+                                           self.first_hits, self.per_group)
+        words = plain_words(tree)
+        if words and len(words) > 1 and total < limit:
+            n_docs = max(int(self.searcher.meta.get("docs") or 1), 1)
+            relaxed = relaxed_groups(self._search_all, n_docs, words, langs, filters, groups)
+            groups += relaxed
+            total += len(relaxed)
+        return groups, total
+
+    def _search_all(self, tree: FNode, filters: Sequence[tuple[str, str]]
+                    ) -> tuple[list[EngineHit], int]:
+        """Every document matching `tree`, unranked by limit and without snippets."""
+        return self._backend.search(tree, filters, None)
+
+    def _groups(self, ftree: FNode, filters: Sequence[tuple[str, str]]) -> list[Group]:
+        if isinstance(ftree, FNone):
+            return []
+        found, _total = self._search_all(ftree, filters)
+        return group((h.score, stored_doc(h.stored)) for h in found)
+
+    def _match_counter(self, lang: str | None):
+        """How many documents a tree matches (in `lang` when given)."""
+        filters = [("lang", lang)] if lang else []
+
+        def count(tree: FNode) -> int:
+            if self.searcher.groups() is not None:
+                _found, n = self._backend.matches(tree, filters, 1)
+            else:
+                _hits, n = self._search_all(tree, filters)
+            return n
+
+        return count
+
+    def _hits(self, groups: list[Group], tree: Node | None, ftree: FNode,
+              langs: Sequence[str]) -> list[dict]:
+        """The hits of the JSON contract, with snippets (of the relaxed tree for a relaxed
+        group: it matches only some of the words)."""
+        loose: FNode | None = None
+        out = []
+        for g in groups:
+            if g.relaxed and loose is None:
+                loose = relaxed_tree(plain_words(tree) or [], langs)
+            out.append(_hit(g, loose if g.relaxed else ftree))  # type: ignore[arg-type]
+        return out
+
+    # -- aligned paragraphs ---------------------------------------------------------------
+
+    def aligned(self, treaty: str, lang: str, eids: Sequence[str]) -> dict[str, list[dict]]:
+        """The units aligned with `eids` (of `treaty` in `lang`) in the treaty's other
+        languages (see `aligned.aligned_units`)."""
+        languages = self.treaties().get(treaty, {}).get("languages", [])
+        return aligned_units(self.db, treaty, languages, lang, eids)
+
+
+def _hit(g: Group, ftree: FNode) -> dict:
+    best = g.docs[0][1]
+    snippets = [snippet(doc, ftree) for _score, doc in g.docs[:SNIPPETS_PER_HIT]]
+    return {
+        "treaty": g.treaty, "lang": g.lang, "kind": best.kind, "number": best.number,
+        "eid": g.article_eid, "title": best.title or None, "topic": best.topic or None,
+        "citation": citation(g.treaty, best.kind, best.number, g.article_eid, best.eid),
+        "score": round(g.score, 4), "snippets": snippets,
+        "paragraphs": [d.eid for _s, d in g.docs], "relaxed": g.relaxed,
+    }
+
+
+def search(data_dir: Path, query: str, *, lang: str | None = None, treaty: str | None = None,
+           party: str | None = None, topic: str | None = None, article: int | str | None = None,
+           kind: str | None = None, limit: int = 10, aligned: bool = False) -> dict:
+    """Search the corpus in `data_dir` (its index in `data_dir`/index) in a session of its
+    own; see `search.results` for the result. Bad option values raise QueryError."""
+    with SearchSession(Path(data_dir).resolve()) as s:
+        return s.search(query, lang=lang, treaty=treaty, party=party, topic=topic,
+                        article=article, kind=kind, limit=limit, aligned=aligned)

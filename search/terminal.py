@@ -1,0 +1,131 @@
+"""The results of the `treaty` commands as terminal text (click styles: bold citations,
+underlined matches; click drops them when the output is not a terminal)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import click
+
+
+def ingest_summary(report) -> str:
+    """An ingest report: a table of the documents, their warnings, the closing line."""
+    rows = [("document", "treaty", "versions", "articles", "warnings")]
+    for d in report.documents:
+        if d.error:
+            rows.append((d.file, "-", "-", "-", f"ERROR: {d.error}"))
+            continue
+        arts = " ".join(f"{k}:{v}" for k, v in d.articles.items() if v) or "-"
+        rows.append((d.file + (" (unchanged)" if d.reused else ""), d.treaty,
+                     ",".join(d.languages), arts, str(len(d.warnings))))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4] for r in rows]
+    lines.insert(1, "-" * len(lines[0]))
+    for d in report.documents:
+        for w in d.warnings:
+            lines.append(f"warning: {d.file}: {w}")
+    lines.append(_ingest_outcome(report))
+    return "\n".join(lines)
+
+
+def _ingest_outcome(report) -> str:
+    ok = len(report.documents) - len(report.failed)
+    if report.store is None:
+        return "no document could be ingested; the previous corpus, if any, is unchanged"
+    return (f"{ok} of {len(report.documents)} documents ingested into {report.store} "
+            f"in {report.seconds:.1f} s" + (f"; index at {report.index}" if report.index else ""))
+
+
+def _outline_unit(u: dict) -> str:
+    from search.compare import pad  # only here: a cold `treaty search` does not load it
+
+    if u["kind"] not in ("article", "protocol"):
+        return f"  {u['kind']:<11} {u['eid']:<10} lines {u['lines'][0]}-{u['lines'][1]}"
+    mark = "*" if u["number_inferred"] else " "
+    num = f"{u['number']}{mark}" if u["number"] is not None else "-"
+    head = "Art." if u["kind"] == "article" else "Prot."
+    extra = f" -> Art. {u['refers_to']}" if u["refers_to"] else ""
+    return (f"  {head:5} {num:>4} {pad(u['label'] or '', 6, right=True)}  "
+            f"{pad((u['title'] or '')[:40], 40)}  {u['topic'] or '':28} "
+            f"{u['paragraphs']:>2} para{extra}")
+
+
+def outline_text(result: dict) -> str:
+    """A treaty's outline (`search.corpus.outline`): metadata, then each version's units."""
+    lines = [f"{result['treaty']}  {result['title'] or ''}",
+             (f"parties: {', '.join(result['parties'])}  signed: {result['signed'] or '?'}  "
+              f"place: {result['place'] or '?'}  files: {', '.join(result['files'])}")]
+    for lg, units in result["versions"].items():
+        arts = sum(1 for u in units if u["kind"] == "article")
+        lines.append(f"\n[{lg}] {arts} articles")
+        lines.extend(_outline_unit(u) for u in units)
+    lines.append("\n* number inferred (heading missing in the source)\n")
+    return "\n".join(lines)
+
+
+def cite_text(result) -> str:
+    """The units a citation names (`search.citations.CiteResult`), each under its id."""
+    lines = []
+    for unit in result.units:
+        head = f"{unit['id']}"
+        if unit["article"] is not None:
+            kind = "Art." if unit["article_kind"] == "article" else "Protocol"
+            head += f"  ({kind} {unit['article']}{' ' + unit['title'] if unit['title'] else ''})"
+        lines.extend([click.style(head, bold=True), unit["text"], ""])
+    return "\n".join(lines)
+
+
+def align_report_text(treaty: str, rows: list[dict]) -> str:
+    """The links to check (`search.compare.align_report`), with the start of both texts."""
+    if not rows:
+        return f"{treaty}: no alignment links (one language version only?)"
+    lines = []
+    for r in rows:
+        a = f"{r['lang_a']}:{r['eid_a'] or '—'}"
+        b = f"{r['lang_b']}:{r['eid_b'] or '—'}"
+        lines.append(f"{r['score']:.2f}  {r['method']:<15} {r['level']:<9} {a}  ↔  {b}")
+        for lg, text in ((r["lang_a"], r["text_a"]), (r["lang_b"], r["text_b"])):
+            if text:
+                lines.append(f"      {lg}: {' '.join(text.split())[:90]}")
+    return "\n".join(lines)
+
+
+def styled_snippet(snippet: str) -> str:
+    """An HTML snippet (<b> marks the matches) for the terminal: bold and underlined."""
+    parts = re.split(r"<b>(.*?)</b>", " ".join(snippet.split()))
+    return "".join(click.style(html.unescape(p), bold=True, underline=True) if i % 2
+                   else html.unescape(p) for i, p in enumerate(parts))
+
+
+def _hit_lines(hit: dict) -> list[str]:
+    title = f"  {hit['title']}" if hit.get("title") else ""
+    head = click.style(hit["citation"], bold=True)
+    more = " (partial match)" if hit.get("relaxed") else ""
+    lines = [f"{head}  [{hit['lang']}]{title}  score {hit['score']:.2f}{more}"]
+    lines.extend("    " + styled_snippet(snippet) for snippet in hit["snippets"][:2])
+    for lg, units in (hit.get("aligned") or {}).items():
+        for u in units:
+            text = " ".join(u["text"].split())
+            lines.append(f"    {click.style(lg, fg='cyan')} {u['eid']}: "
+                         f"{text[:200]}{'…' if len(text) > 200 else ''}")
+    lines.append("")
+    return lines
+
+
+def search_text(result: dict) -> str:
+    """A search result (`search.results`): "did you mean", each hit with its snippets (and
+    aligned paragraphs), the count."""
+    lines = []
+    if result["suggestions"]:
+        line = "Did you mean: " + ", ".join(result["suggestions"])
+        if result.get("corrected"):
+            line += f"  (try: {result['corrected']})"
+        lines.append(click.style(line, fg="yellow"))
+    for hit in result["hits"]:
+        lines.extend(_hit_lines(hit))
+    if result["total"] == 0:
+        lines.append(f"No matches for {result['query']!r}.")
+    else:
+        lines.append(f"{result['total']} article(s) match; {len(result['hits'])} shown.")
+    return "\n".join(lines)
