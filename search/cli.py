@@ -92,8 +92,8 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
       treaty ingest --corpus ~/treaties --data /tmp/treaty-data --engine tantivy
       treaty ingest --corpus ~/treaties --workers 2
     """
-    from indexer.sources.manifest import load
     from indexer.pipeline import ingest as run
+    from indexer.sources.manifest import load
     from search.terminal import ingest_summary
 
     corpus = corpus or DEFAULT_CORPUS

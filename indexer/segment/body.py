@@ -9,8 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from indexer.segment.lines import Label, ends_colon
-from indexer.segment.numerals import garbled_paragraph_label, paragraph_label, point_labels, point_value
-
+from indexer.segment.numerals import (
+    garbled_paragraph_label,
+    paragraph_label,
+    point_labels,
+    point_value,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Paragraphs and points

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from indexer.sources.countries import country_name
 from indexer.errors import QueryError
 from indexer.segment.numerals import to_chinese
+from indexer.sources.countries import country_name
 from search.citations.model import STYLES, Citation
 
 

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from indexer.sources.countries import find_countries, fold, is_alpha2
 from indexer.errors import QueryError
 from indexer.segment.numerals import parse_chinese, parse_roman
+from indexer.sources.countries import find_countries, fold, is_alpha2
 from search.citations.grammar import (
     CJK,
     COMPONENTS,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from indexer.engines import EngineSearcher, open_engine
 from indexer.errors import QueryError
-from indexer.index import Searcher, open_index
+from indexer.index import Searcher
 from indexer.models import IndexDoc
 from indexer.query import compile_query, field_lang, parse
 from search.results import MAX_LIMIT, SearchSession
