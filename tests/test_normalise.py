@@ -179,7 +179,7 @@ def test_idempotent(cache: Path, lang: str, parts: list[str]) -> None:
 @given(data=st.data())
 def test_lexicon_words_unchanged(cache: Path, lang: str, data: st.DataObject) -> None:
     from indexer.lexicon import load_lexicon
-    from indexer.ocr_candidates import RARE_CEILING
+    from indexer.normalise import RARE_CEILING
 
     # words at or above the rare ceiling are never corrected; rarer ones may be, when a far
     # more frequent word is one OCR confusion away ("aud" -> "and", "urna" -> "uma")

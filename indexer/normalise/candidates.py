@@ -1,5 +1,5 @@
 """Candidate generation for OCR repair: the noisy channel of known OCR confusions and the
-lexicon-scored choice of a replacement word (used by :mod:`indexer.normalise`).
+lexicon-scored choice of a replacement word (used by the steps of :mod:`indexer.normalise`).
 
 A printed token is rewritten through a weighted table of confusions (``rn``/``m``, ``cl``/``d``,
 ``l``/``i``/``1``/``]``, Swedish-charset letters for Portuguese ones ...); the candidate's
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
-from .lexicon import Lexicon, load_lexicon, pt_uncircumflex
+from ..lexicon import Lexicon, load_lexicon, pt_uncircumflex
 
 # ---------------------------------------------------------------------------------------------
 # Thresholds (Zipf frequency: 7 = very common, 3 = once per million words, 0 = unknown)

@@ -29,7 +29,7 @@ Principles
   them skips ocr-digits and the word steps after one ``str.split`` (see :func:`_still`). The
   steps of one call share one split of the text into runs of word characters, and positions
   are only looked up for a token a step may change. Candidate generation lives in
-  :mod:`indexer.ocr_candidates`.
+  :mod:`indexer.normalise.candidates`.
 - Chinese: the policy normal form is NFKC, but the Halfwidth and Fullwidth Forms block is kept
   (``１．`` and ``（一）`` are printed paragraph labels that ``segment`` reads); search-side
   folding of those belongs to ``analysis``.
@@ -44,9 +44,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .lexicon import Lexicon, load_lexicon
-from .models import Change, Line, copy_with
-from .ocr_candidates import (
+from ..lexicon import Lexicon, load_lexicon
+from ..models import Change, Line, copy_with
+from .candidates import (
     BUDGET,
     CHARSET_MARKS,
     KNOWN,
@@ -61,7 +61,7 @@ from .ocr_candidates import (
     variants,
     zipf_1945,
 )
-from .policy import policy
+from ..policy import policy
 
 _LETTER = r"[^\W\d_]"
 _TOKEN = re.compile(r"[^\W_]+(?:[\^£§\]\}\|][^\W_]+)*[\]\}]?|[\^£][^\W_]+")
