@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.models import Change, Line
-from indexer.normalise import STEPS, normalise, normalise_line
+from indexer.normalise import STEPS, Normaliser, normalise, normalise_line
 
 CASES = Path(__file__).parent / "cases"
 GOLD = json.loads((CASES / "ocr_gold_1965.json").read_text(encoding="utf-8"))
@@ -98,7 +98,7 @@ def test_changes_are_explained(cache: Path) -> None:
 
 def test_normalise_line_keeps_raw(cache: Path) -> None:
     line = Line(text="the capitai of", raw="the capitai of", start=3, end=3, lang="en")
-    out = normalise_line(line, cache)
+    out = normalise_line(line, Normaliser("en", cache))
     assert out.text == "the capital of" and out.raw == line.raw and out.start == 3
     assert out.changes == (Change("ocr-letters", "capitai", "capital", out.changes[0].why),)
 

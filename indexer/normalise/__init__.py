@@ -1,6 +1,10 @@
-"""OCR repair (the ``normalise`` stage): see :mod:`indexer.normalise.registry`."""
+"""OCR repair (the ``normalise`` stage): an ordered registry of named steps, each change
+recorded (:mod:`~indexer.normalise.registry`), run with the :class:`Normaliser` of a language
+(:mod:`~indexer.normalise.context`)."""
 
 from .candidates import RARE_CEILING
-from .registry import STEPS, normalise, normalise_line
+from .context import Normaliser, shared
+from .registry import MAX_PASSES, STEPS, Step, normalise, normalise_line, repair
 
-__all__ = ["RARE_CEILING", "STEPS", "normalise", "normalise_line"]
+__all__ = ["MAX_PASSES", "RARE_CEILING", "STEPS", "Normaliser", "Step", "normalise",
+           "normalise_line", "repair", "shared"]
