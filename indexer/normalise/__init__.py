@@ -4,7 +4,7 @@ recorded (:mod:`~indexer.normalise.registry`), run with the :class:`Normaliser` 
 
 from .candidates import RARE_CEILING
 from .context import Normaliser, shared
-from .registry import MAX_PASSES, STEPS, Step, normalise, normalise_line, repair
+from .registry import STEPS, normalise, normalise_line, repair
 
-__all__ = ["MAX_PASSES", "RARE_CEILING", "STEPS", "Normaliser", "Step", "normalise",
-           "normalise_line", "repair", "shared"]
+__all__ = ["RARE_CEILING", "STEPS", "Normaliser", "normalise", "normalise_line", "repair",
+           "shared"]

@@ -6,7 +6,7 @@ A printed token is rewritten through a weighted table of confusions (``rn``/``m`
 lexicon frequency is the prior, the confusion costs the channel. Nothing is loaded at import
 time.
 
-The memos of a language (what `best` chose for a token, which spellings can still grow into a
+The memos of a language (the replacement chosen for a token, which spellings can still grow into a
 word of its lexicon) are held by a :class:`Chooser`, which the language's
 :class:`~indexer.normalise.context.Normaliser` makes and keeps.
 """

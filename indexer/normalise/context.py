@@ -2,19 +2,20 @@
 passed to :func:`~indexer.normalise.registry.normalise_line` (or got from :func:`shared`).
 
 It holds the language's lexicon (loaded on first use), the common words of the other languages
-(:func:`~indexer.normalise.candidates.foreign_lexicons`), the :class:`~indexer.normalise.
-candidates.Chooser` of replacement words, and what the word steps learn as they go: their
-verdicts on tokens, the tokens each leaves alone wherever they stand (its quiet set), the runs
-of word characters join-split-words can or cannot join (rare/common), the tokens every word
-step leaves alone (calm) and the pieces between blanks no step from ocr-digits on acts on
-(still, see :mod:`indexer.normalise.calm`).
+(:func:`~indexer.normalise.candidates.foreign_lexicons`), the
+:class:`~indexer.normalise.candidates.Chooser` of replacement words, and what the word steps
+learn as they go: their verdicts on tokens, the tokens each leaves alone wherever they stand
+(its quiet set), the runs of word characters join-split-words can or cannot join
+(rare/common), the tokens every word step leaves alone (calm) and the pieces between blanks no
+step from ocr-digits on acts on (still, see :mod:`indexer.normalise.calm`).
 
 All of these are facts about a token or a piece in the language, never about the text it
 stands in (a step is a function of the text alone): a Normaliser gives every text the repair
 it would give it fresh, and keeping one for many texts only saves work. The ingest keeps one
 per language for the whole run of a worker (:func:`shared`): a document's words are mostly
-words other documents have too, and one made for each document makes the stage ten times
-slower (measured with ``scripts/stage_times.py``).
+words other documents have too, and one made for each document makes the stage about three
+times slower over corpus-wild and corpus-extra in one cold pass (ten times in the warm passes
+of ``scripts/stage_times.py``).
 """
 
 from __future__ import annotations
