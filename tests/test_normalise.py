@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.models import Change, Line
-from indexer.normalise import STEPS, normalise, normalise_line
+from indexer.normalise import STEPS, Normaliser, normalise, normalise_line, repair
 
 CASES = Path(__file__).parent / "cases"
 GOLD = json.loads((CASES / "ocr_gold_1965.json").read_text(encoding="utf-8"))
@@ -98,9 +98,20 @@ def test_changes_are_explained(cache: Path) -> None:
 
 def test_normalise_line_keeps_raw(cache: Path) -> None:
     line = Line(text="the capitai of", raw="the capitai of", start=3, end=3, lang="en")
-    out = normalise_line(line, cache)
+    out = normalise_line(line, Normaliser("en", cache))
     assert out.text == "the capital of" and out.raw == line.raw and out.start == 3
     assert out.changes == (Change("ocr-letters", "capitai", "capital", out.changes[0].why),)
+
+
+def test_what_a_normaliser_learns_changes_no_repair(cache: Path, corpus_dir: Path) -> None:
+    # the ingest keeps one Normaliser per language for every document: one that has repaired
+    # other texts (forwards, then backwards) repairs each as a fresh one does
+    lines = (corpus_dir / "sweden-brazil-1965.sv-en-pt.txt").read_text(encoding="utf-8")
+    lines = lines.split("\n")
+    cases = sorted({(c["line"], c["lang"]) for c in GOLD})
+    kept = {lang: Normaliser(lang, cache) for _, lang in cases}
+    for n, lang in cases + cases[::-1]:
+        assert repair(lines[n - 1], kept[lang]) == repair(lines[n - 1], Normaliser(lang, cache))
 
 
 def test_unknown_language_only_unicode_and_spacing(cache: Path) -> None:
@@ -179,7 +190,7 @@ def test_idempotent(cache: Path, lang: str, parts: list[str]) -> None:
 @given(data=st.data())
 def test_lexicon_words_unchanged(cache: Path, lang: str, data: st.DataObject) -> None:
     from indexer.lexicon import load_lexicon
-    from indexer.ocr_candidates import RARE_CEILING
+    from indexer.normalise import RARE_CEILING
 
     # words at or above the rare ceiling are never corrected; rarer ones may be, when a far
     # more frequent word is one OCR confusion away ("aud" -> "and", "urna" -> "uma")

@@ -89,7 +89,7 @@ def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
     """Turn one decoded source text into a Document (and its removed furniture rows).
     `topics=False`: articles get no topic of their own (the ingest gives each article the
     topic `treaty.harmonise_topics` decides over all versions of the treaty)."""
-    from indexer.normalise import normalise_line
+    from indexer.normalise import normalise_line, shared
     from indexer.segment import segment
 
     cleaned = clean_stage.clean(decoded.text)
@@ -107,7 +107,8 @@ def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
                                 f"'{lang}' kept as other")
             versions.append(Version(lang=lang, units=units))
             continue
-        normalised = [normalise_line(x) for x in lines]
+        normaliser = shared(lang)  # the process's, for every document: see normalise.context
+        normalised = [normalise_line(x, normaliser) for x in lines]
         units = segment(normalised, lang, article=meta.article, topics=topics)
         changed = _ChangedLines({x.start: x.changes for x in normalised if x.changes})
         units = tuple(_with_changes(u, changed) for u in units)

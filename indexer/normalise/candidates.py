@@ -1,20 +1,24 @@
 """Candidate generation for OCR repair: the noisy channel of known OCR confusions and the
-lexicon-scored choice of a replacement word (used by :mod:`indexer.normalise`).
+lexicon-scored choice of a replacement word (used by the steps of :mod:`indexer.normalise`).
 
 A printed token is rewritten through a weighted table of confusions (``rn``/``m``, ``cl``/``d``,
 ``l``/``i``/``1``/``]``, Swedish-charset letters for Portuguese ones ...); the candidate's
 lexicon frequency is the prior, the confusion costs the channel. Nothing is loaded at import
 time.
+
+The memos of a language (the replacement chosen for a token, which spellings can still grow into a
+word of its lexicon) are held by a :class:`Chooser`, which the language's
+:class:`~indexer.normalise.context.Normaliser` makes and keeps.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
-from .lexicon import Lexicon, load_lexicon, pt_uncircumflex
+from ..lexicon import Lexicon, load_lexicon, pt_uncircumflex
 
 # ---------------------------------------------------------------------------------------------
 # Thresholds (Zipf frequency: 7 = very common, 3 = once per million words, 0 = unknown)
@@ -82,7 +86,7 @@ def _with_upper(pairs: tuple[tuple[str, str, float], ...]) -> Table:
     return table
 
 
-@lru_cache(maxsize=8)
+@cache
 def channel(lang: str, charset_only: bool) -> Table:
     """The confusion table for `lang` (only the charset/diacritic part with `charset_only`)."""
     pairs: tuple[tuple[str, str, float], ...] = ()
@@ -97,18 +101,18 @@ _UNCIRC = str.maketrans("êô", "eo")
 
 
 def variants(
-    tok: str, table: Table, forced: frozenset[str], prefixes: Callable[[str], bool] | None = None
+    tok: str, table: Table, forced: frozenset[str], grows: Callable[[str], bool] | None = None
 ) -> dict[str, float]:
     """Every spelling reachable from `tok` through `table` within BUDGET, with its cost.
     Characters in `forced` cannot stay as printed (they are not letters of the language);
-    with `prefixes`, only spellings that can still grow into a lexicon word are explored."""
+    with `grows` (see Chooser.grows), only spellings that can still grow into a lexicon word
+    are explored."""
     out: dict[str, float] = {}
     n = len(tok)
     # the confusions that apply at each position: (length printed, meant, cost)
     moves = [[(len(s), d, c) for s, d, c in table.get(ch, ()) if tok.startswith(s, i)]
              for i, ch in enumerate(tok)]
     keep = [ch not in forced for ch in tok]
-    grows = _grows(prefixes) if prefixes is not None else None
 
     # depth first, keeping the printed letter before trying its confusions (the order of
     # `out` is the order spellings are first reached); a branch is cut when over budget or
@@ -132,35 +136,6 @@ def variants(
 
     walk(0, "", 0.0)
     return out
-
-
-#: id(owner of `prefixes`) -> (that owner, kept so the id stays its own; memoised test)
-_GROWS: dict[int, tuple[object, Callable[[str], bool]]] = {}
-
-
-def _grows(prefixes: Callable[[str], bool]) -> Callable[[str], bool]:
-    """`prefixes` of a spelling, lower-cased, or of it without a differential circumflex
-    (memoised per lexicon)."""
-    owner = getattr(prefixes, "__self__", prefixes)
-    got = _GROWS.get(id(owner))
-    if got is not None and got[0] is owner:
-        return got[1]
-    memo: dict[str, bool] = {}
-
-    def grows(built: str) -> bool:
-        ok = memo.get(built)
-        if ok is None:
-            if len(memo) > 500_000:
-                memo.clear()
-            low = built.lower()
-            ok = prefixes(low)
-            if not ok and ("ê" in low or "ô" in low):
-                ok = prefixes(low.translate(_UNCIRC))
-            memo[built] = ok
-        return ok
-
-    _GROWS[id(owner)] = (owner, grows)
-    return grows
 
 
 def zipf_1945(cand: str, lex: Lexicon) -> tuple[float, str]:
@@ -191,15 +166,16 @@ FOREIGN_ZIPF = 3.5
 FOREIGN_ZIPF_NAME = 2.5
 
 
-@lru_cache(maxsize=8)
 def foreign_lexicons(lang: str, cache_dir: Path | None) -> tuple[Lexicon, ...]:
+    """The common words of each language of FOREIGN but `lang` (down to FOREIGN_ZIPF_NAME)."""
     return tuple(load_lexicon(x, cache_dir, FOREIGN_ZIPF_NAME) for x in FOREIGN if x != lang)
 
 
-def is_foreign(tok: str, lang: str, cache_dir: Path | None) -> bool:
-    """Is `tok` a common word of another language than `lang` (a lower bar for names)?"""
+def is_foreign(tok: str, foreign: tuple[Lexicon, ...]) -> bool:
+    """Is `tok` a common word of a language of `foreign` (see foreign_lexicons; a lower bar
+    for names)?"""
     bar = FOREIGN_ZIPF_NAME if tok[:1].isupper() and len(tok) >= 5 else FOREIGN_ZIPF
-    return any(lx.freq(tok) >= bar for lx in foreign_lexicons(lang, cache_dir))
+    return any(lx.freq(tok) >= bar for lx in foreign)
 
 
 _SV_ENDINGS = ("arna", "erna", "orna", "ande", "ende", "ade", "ades", "as", "es", "ar", "er",
@@ -234,47 +210,90 @@ def is_compound(tok: str, lex: Lexicon, depth: int = 0) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Choosing a replacement
 
-_BEST_MEMO: dict[tuple, tuple[str, str] | None] = {}
+#: Choices a Chooser remembers, and spellings it remembers the growth of, before it forgets
+#: them (see Chooser.bound).
+BEST_LIMIT = 100_000
+GROWS_LIMIT = 500_000
 
 
-def best(tok: str, lang: str, lex: Lexicon, charset_only: bool, forced: frozenset[str],
-         z0: float, budget: float = BUDGET) -> tuple[str, str] | None:
-    """The best lexicon word reachable from `tok` through the channel of `lang`, with the reason,
-    or None (memoised: a text repeats its OCR errors)."""
-    key = (lang, id(lex), tok, charset_only, forced, z0, budget)
-    got = _BEST_MEMO.get(key, key)
-    if got is key:
-        if len(_BEST_MEMO) > 100_000:
-            _BEST_MEMO.clear()
-        got = _BEST_MEMO[key] = _best_uncached(tok, lang, lex, charset_only, forced, z0, budget)
-    return got  # type: ignore[return-value]
+class Chooser:
+    """The choice of a replacement word in the lexicon `lex` of language `lang`, remembered
+    per token (a text repeats its OCR errors), and whether a spelling can still grow into one
+    of its words, remembered per spelling (the spellings explored share their prefixes)."""
+
+    def __init__(self, lang: str, lex: Lexicon) -> None:
+        self.lang = lang
+        self.lex = lex
+        self._chosen: dict[tuple, tuple[str, str] | None] = {}
+        self._grown: dict[str, bool] = {}
+        self.grows = _growth_test(lex.has_prefix, self._grown)
+
+    def bound(self) -> None:
+        """Forget what is remembered past BEST_LIMIT choices or GROWS_LIMIT spellings (the
+        answers stay the same; only the work done again to give them grows)."""
+        if len(self._chosen) > BEST_LIMIT:
+            self._chosen.clear()
+        if len(self._grown) > GROWS_LIMIT:
+            self._grown.clear()
+
+    def best(self, tok: str, charset_only: bool, forced: frozenset[str], z0: float,
+             budget: float = BUDGET) -> tuple[str, str] | None:
+        """The best lexicon word reachable from `tok` (of Zipf frequency `z0`) through the
+        channel of the language (only its charset part with `charset_only`) within
+        `budget`, with the reason, or None."""
+        key = (tok, charset_only, forced, z0, budget)
+        got = self._chosen.get(key, key)
+        if got is key:
+            got = self._chosen[key] = self._choose(tok, charset_only, forced, z0, budget)
+        return got  # type: ignore[return-value]
+
+    def _choose(self, tok: str, charset_only: bool, forced: frozenset[str], z0: float,
+                budget: float) -> tuple[str, str] | None:
+        lex = self.lex
+        # a letter the language does not have must have been something else: a lower floor
+        floor = KNOWN if any(c in forced for c in tok) else CAND_FLOOR
+        scored = []
+        table = channel(self.lang, charset_only)
+        for cand, cost in variants(tok, table, forced, self.grows).items():
+            if cost > budget or not cand.replace("'", "").isalpha():
+                continue
+            z, note = zipf_1945(cand, lex)
+            if _plausible(z, floor, cand, z0, cost):
+                scored.append((z - COST_WEIGHT * cost, cand, cost, z, note))
+        if not scored:
+            return None
+        scored.sort(reverse=True)
+        score, cand, cost, z, note = scored[0]
+        if len(scored) > 1 and scored[1][0] > score - 0.5 and fold(scored[1][1]) != fold(cand):
+            return None  # two readings about as likely: leave the print alone
+        why = f"'{tok}' not a {self.lang} word; '{cand}' (zipf {z:.1f}) via OCR confusion"
+        return cand, why + (f"; {note}" if note else "")
 
 
-def _best_uncached(tok: str, lang: str, lex: Lexicon, charset_only: bool,
-                   forced: frozenset[str], z0: float, budget: float) -> tuple[str, str] | None:
-    # a letter the language does not have must have been something else: a lower floor
-    floor = KNOWN if any(c in forced for c in tok) else CAND_FLOOR
-    scored = []
-    table = channel(lang, charset_only)
-    for cand, cost in variants(tok, table, forced, lex.has_prefix).items():
-        if cost > budget:
-            continue
-        if not cand.replace("'", "").isalpha():
-            continue
-        z, note = zipf_1945(cand, lex)
-        if z < floor or (len(cand) <= 3 and z < 4.0):
-            continue
-        if z0 >= KNOWN and (z0 >= RARE_CEILING or z - z0 < RARE_MARGIN + cost):
-            continue
-        scored.append((z - COST_WEIGHT * cost, cand, cost, z, note))
-    if not scored:
-        return None
-    scored.sort(reverse=True)
-    score, cand, cost, z, note = scored[0]
-    if len(scored) > 1 and scored[1][0] > score - 0.5 and fold(scored[1][1]) != fold(cand):
-        return None  # two readings about as likely: leave the print alone
-    why = f"'{tok}' not a {lang} word; '{cand}' (zipf {z:.1f}) via OCR confusion"
-    return cand, why + (f"; {note}" if note else "")
+def _plausible(z: float, floor: float, cand: str, z0: float, cost: float) -> bool:
+    """Can `cand` (Zipf `z`, reached at channel cost `cost`) replace a printed token of Zipf
+    `z0`, with `floor` the least frequency of a replacement?"""
+    if z < floor or (len(cand) <= 3 and z < 4.0):
+        return False
+    return not (z0 >= KNOWN and (z0 >= RARE_CEILING or z - z0 < RARE_MARGIN + cost))
+
+
+def _growth_test(prefixes: Callable[[str], bool], memo: dict[str, bool]
+                 ) -> Callable[[str], bool]:
+    """`prefixes` of a spelling, lower-cased, or of it without a differential circumflex,
+    remembered in `memo`."""
+
+    def grows(built: str) -> bool:
+        ok = memo.get(built)
+        if ok is None:
+            low = built.lower()
+            ok = prefixes(low)
+            if not ok and ("ê" in low or "ô" in low):
+                ok = prefixes(low.translate(_UNCIRC))
+            memo[built] = ok
+        return ok
+
+    return grows
 
 
 def recase(word: str, like: str) -> str:
