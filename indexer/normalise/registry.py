@@ -25,11 +25,11 @@ Principles
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from ..models import Change, Line, copy_with
+from ..models import Change, Line
 from . import characters, letters, words
 from .calm import calm, learn_calm, still, untouched
 from .context import Normaliser, shared
@@ -113,7 +113,7 @@ def normalise_line(line: Line, normaliser: Normaliser) -> Line:
     text, changes = repair(line.text, normaliser)
     if not changes and text == line.text:
         return line
-    return copy_with(line, text=text, changes=line.changes + changes)
+    return replace(line, text=text, changes=line.changes + changes)
 
 
 def repair(text: str, nz: Normaliser) -> tuple[str, tuple[Change, ...]]:

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
-from indexer.models import Line, Unit, copy_with
+from indexer.models import Line, Unit
 from indexer.segment.lines import CLOSING_RE, INSTRUMENT_RE, SIGNATURE_RE, Heading
 from indexer.segment.stream import Stream, read_stream
 from indexer.segment.treaty import treaty_units
@@ -67,10 +68,10 @@ def _number_others(units: list[Unit]) -> tuple[Unit, ...]:
     for u in units:
         if u.kind == "other":
             k += 1
-            u = copy_with(u, eid=f"other_{k}")
+            u = replace(u, eid=f"other_{k}")
         elif u.kind == "closing":
             closing += 1
-            u = copy_with(u, eid="closing" if closing == 1 else f"closing_{closing}")
+            u = replace(u, eid="closing" if closing == 1 else f"closing_{closing}")
         out.append(u)
     return tuple(out)
 

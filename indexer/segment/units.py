@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from indexer.models import Line, Unit, make
+from indexer.models import Line, Unit
 from indexer.segment.body import Para, parse_body
 from indexer.segment.lines import Label
 
 
 def unit(eid: str, kind: str, lines: Sequence[Line], **kw: object) -> Unit:
-    return make(
-        Unit,
+    return Unit(
         eid=eid,
         kind=kind,
         text="\n".join([ln.text for ln in lines]),
