@@ -1,7 +1,9 @@
 """py3langid's `rank` (with normalised probabilities) of many texts at once, vectorised with
 numpy: the same best language and probability, bit for bit, as the identifier's own `rank`
 (`tests/test_languages.py` compares the whole rankings on every block of the real texts), and
-some 5x quicker over an ingest (see the README).
+about 7 times quicker: over an ingest of the bundled corpus, corpus-extra and corpus-wild
+(7.2 MB), identification takes 0.85 s of CPU a pass this way against 6.1 s by `rank` text by
+text, 16 % of the ingest against 58 % (`scripts/measure_fastid.py`).
 
 What it reads of py3langid is public: the attributes of its identifiers (the automaton
 `tk_nextmove`, `tk_row` and `tk_output`, the model `nb_ptc`, `nb_pc` and `nb_classes`) and
@@ -10,7 +12,7 @@ its `visit_counts`; the layout of the automaton is the one `py3langid.modelio` d
 how `rank` scores a text: all-uppercase text lower-cased, NFC, UTF-8 (as py3langid documents);
 the naive Bayes sum of log(1 + count) of each feature times its model row, plus the prior;
 divided by the square root of the text's bytes, softmax, and a label's second column folded
-into its first. It is used only for the automaton it was proved on and only while it ranks a
+into its first. It is used only for the automaton it was proved on and only if it ranks a
 probe as `rank` does (`automaton()`); otherwise documents are ranked by `rank` itself
 (`model.PublicRanks`).
 
