@@ -2,8 +2,8 @@
 numpy: the same best language and probability, bit for bit, as the identifier's own `rank`
 (`tests/test_languages.py` compares the whole rankings on every block of the real texts), and
 about 7 times quicker: over an ingest of the bundled corpus, corpus-extra and corpus-wild
-(7.2 MB), identification takes 0.85 s of CPU a pass this way against 6.1 s by `rank` text by
-text, 16 % of the ingest against 58 % (`scripts/measure_fastid.py`).
+(7.2 MB), identification takes 0.7-0.85 s of CPU a pass this way against 5.4-6.1 s by
+`rank` text by text: 16 % of the ingest against 57-59 % (`scripts/measure_fastid.py`).
 
 What it reads of py3langid is public: the attributes of its identifiers (the automaton
 `tk_nextmove`, `tk_row` and `tk_output`, the model `nb_ptc`, `nb_pc` and `nb_classes`) and
