@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from indexer.clean import clean
-from indexer.languages import detect, split
+from indexer.languages import OTHERS, PRIMARY, detect, model, split
 from indexer.models import Line
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -171,27 +171,27 @@ def test_setting_a_lines_language_is_dataclass_replace():
     copy must stay what `dataclasses.replace` gives if `Line` changes (slots, new fields)."""
     from dataclasses import replace
 
-    from indexer.languages import _with_lang
+    from indexer.languages.split import with_lang
 
     line = Line(text="Artigo 10", raw="Artigo 10", start=3, end=4, page=1, block=2, lang="en")
-    copy_ = _with_lang(line, "pt")
+    copy_ = with_lang(line, "pt")
     assert copy_ == replace(line, lang="pt")
     assert line.lang == "en" and copy_ is not line
 
 
 def test_letters_and_scripts_match_letters_and_script() -> None:
-    """`_letters_and_scripts` (one vectorised pass over a document's lines) gives `_letters`
-    and `_script` of each line: any characters, beyond the Basic Multilingual Plane and lone
-    surrogates included, Han, kana and Hangul mixed with others at the blocks' edges."""
+    """`letters_and_scripts` (one vectorised pass over a document's lines) gives
+    `count_letters` and `script` of each line: any characters, beyond the Basic Multilingual
+    Plane and lone surrogates included, Han, kana and Hangul mixed with others at the blocks' edges."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from indexer.languages import _letters, _letters_and_scripts, _script
+    from indexer.languages.scripts import count_letters, letters_and_scripts, script
 
-    assert _letters_and_scripts([]) == ([], [])
-    assert _letters_and_scripts(["", "Artigo 5.º", "第五条", "\ud800x\U0001d400é1"]) == (
+    assert letters_and_scripts([]) == ([], [])
+    assert letters_and_scripts(["", "Artigo 5.º", "第五条", "\ud800x\U0001d400é1"]) == (
         [0, 7, 3, 3], ["", "", "zh", ""])
-    assert _letters_and_scripts(["ひらがな漢字", "한국어 漢字 text", "abc"]) == (
+    assert letters_and_scripts(["ひらがな漢字", "한국어 漢字 text", "abc"]) == (
         [6, 9, 3], ["ja", "ko", ""])
 
     edges = [0x303F, 0x3040, 0x30FF, 0x3100, 0x33FF, 0x3400, 0x9FFF, 0xA000, 0xABFF, 0xAC00,
@@ -205,38 +205,37 @@ def test_letters_and_scripts_match_letters_and_script() -> None:
     @settings(max_examples=500, deadline=None)
     @given(st.lists(st.text(chars, max_size=40), max_size=8))
     def check(texts: list[str]) -> None:
-        letters = [_letters(text) for text in texts]
-        assert _letters_and_scripts(texts) == (
-            letters, [_script(text, n) for text, n in zip(texts, letters)])
+        letters = [count_letters(text) for text in texts]
+        assert letters_and_scripts(texts) == (
+            letters, [script(text, n) for text, n in zip(texts, letters)])
 
     check()
 
 
-def test_vectorised_feature_counts_are_py3langids(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`_count_features`' vectorised walk (texts joined by a resetting separator, the first
-    two bytes of each window looked up together) counts what py3langid's own walk of each
-    text alone counts, features in the same order: any texts, short, empty or not UTF-8-safe."""
+def test_vectorised_feature_counts_are_py3langids() -> None:
+    """`fastid.walk` (texts joined by a resetting separator, the first two bytes of each window
+    looked up together) counts what py3langid's own `visit_counts` counts of each text alone,
+    features in the same order: any texts, short, empty or not UTF-8-safe."""
     import numpy as np
     from hypothesis import given, settings
     from hypothesis import strategies as st
-    from py3langid.langid import LanguageIdentifier, visit_counts
+    from py3langid.langid import visit_counts
 
-    from indexer import languages
+    from indexer.languages import fastid
 
-    assert languages._automaton() is not None  # the shipped model: the shortcut is taken
-    monkeypatch.setattr(languages, "_VECTOR_BYTES", 0)
-    monkeypatch.setattr(languages, "_CHUNK_TEXTS", 5)  # batches of up to 8 texts halved too
-    identifier = languages._base_identifier()
+    automaton = fastid.automaton()
+    assert automaton is not None  # the shipped model: the vectorised path is taken
+    public = model.identifier()
+    rowbase = [row << 8 for row in public.tk_row]  # (the layout `py3langid.modelio` states)
     alphabet = st.sampled_from("aeiou tnsrhlkåäöçãõéÉ\u0301 .,:;-\n1\u4e00\u3042\ud800\U0001d400\xff")
 
     @settings(max_examples=300, deadline=None)
     @given(st.lists(st.one_of(st.text(alphabet, max_size=30), st.text(max_size=12)),
                     min_size=1, max_size=8))
     def check(texts: list[str]) -> None:
-        for text, found in zip(texts, languages._count_features(texts), strict=True):
-            data = LanguageIdentifier._encode(text)
-            visits = visit_counts(identifier.tk_nextmove, identifier._rowbase,
-                                  identifier.tk_output, data) or {}
+        encoded = [fastid.encode(text) for text in texts]
+        for data, found in zip(encoded, fastid.walk(automaton, encoded), strict=True):
+            visits = visit_counts(public.tk_nextmove, rowbase, public.tk_output, data) or {}
             assert found.size == len(data)
             assert found.ids.tolist() == list(visits)
             assert np.array_equal(found.weights,
@@ -245,8 +244,87 @@ def test_vectorised_feature_counts_are_py3langids(monkeypatch: pytest.MonkeyPatc
     check()
 
 
+def test_fast_ranks_are_py3langids_rank_on_any_text() -> None:
+    """`fastid.FastRanks` gives the first of py3langid's own `rank` (label and probability):
+    any texts, few (counted by `visit_counts`) or many, upper case and decomposed accents (the
+    input py3langid lower-cases and normalises) among them."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from indexer.languages import fastid
+
+    automaton = fastid.automaton()
+    assert automaton is not None
+    alphabet = st.sampled_from("aeiouAEIOU tnsrhlkTNSåäöçãõéÉ\u0301\u0308 .,:;-\n1\u4e00\ud800")
+    identifiers = {candidates: model.identifier(candidates)
+                   for candidates in (PRIMARY, PRIMARY + OTHERS, ("sv", "zh"))}
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.text(alphabet, max_size=300), min_size=1, max_size=8),
+           st.sampled_from(sorted(identifiers)))
+    def check(texts: list[str], candidates: tuple[str, ...]) -> None:
+        ranks = fastid.FastRanks(automaton)
+        ranks.rank(texts, candidates)
+        for text in texts:
+            assert ranks.top(text, candidates) == tuple(identifiers[candidates].rank(text)[0])
+
+    check()
+
+
+@cache
+def _real_blocks() -> list[str]:
+    """Every distinct block (cleaned line) of the bundled corpus, corpus-extra and corpus-wild."""
+    from indexer import manifest
+    from indexer.read import read_file
+
+    shared = ROOT.parent / "shared"
+    corpora = [c for c in (CORPUS, shared / "corpus-extra", shared / "corpus-wild") if c.is_dir()]
+    texts = [line.text for c in corpora for entry in manifest.load(c)
+             for line in clean(read_file(c / entry.file).text).lines]
+    return list(dict.fromkeys(texts))
+
+
+@pytest.mark.parametrize("candidates", [PRIMARY, PRIMARY + OTHERS])
+def test_fast_rankings_are_py3langids_on_every_real_block(candidates: tuple[str, ...]) -> None:
+    """The vectorised path ranks every block of the real texts as py3langid's own `rank` does:
+    the whole ranking (every label, its probability, their order), and the best of it as
+    `FastRanks` finds it, counted in batches of many texts at once."""
+    from operator import itemgetter
+
+    from indexer.languages import fastid
+
+    automaton = fastid.automaton()
+    assert automaton is not None
+    texts = _real_blocks()
+    assert len(texts) > 10_000
+    ranks = fastid.FastRanks(automaton)
+    ranks.rank(texts, candidates)
+    scorer = fastid.scorer(frozenset(candidates))
+    public = model.identifier(candidates)
+    for lo in range(0, len(texts), 2048):
+        batch = texts[lo : lo + 2048]
+        rows = scorer.scores([ranks.features[text] for text in batch]).tolist()
+        for text, row in zip(batch, rows, strict=True):
+            merged: dict[str, float] = {}
+            for lang, score in zip(scorer.classes, row):
+                merged.setdefault(lang, score)  # (a label's first column holds its score)
+            expected = public.rank(text)
+            assert sorted(merged.items(), key=itemgetter(1), reverse=True) == expected, text
+            assert ranks.top(text, candidates) == tuple(expected[0]), text
+
+
+def test_shipped_automaton_is_six_definite() -> None:
+    """The premise of the vectorised walk: the state of py3langid's shipped automaton after
+    any six bytes does not depend on the state before them (and no fewer would do)."""
+    from indexer.languages import fastid
+
+    automaton = fastid.automaton()
+    assert automaton is not None
+    assert fastid.context_bytes(automaton) == fastid.CONTEXT
+
+
 def test_document_languages_runs_match_a_line_by_line_count() -> None:
-    """`_document_languages` finds the longest runs by grouping consecutive labels; the same
+    """`document_languages` finds the longest runs by grouping consecutive labels; the same
     languages, in the same order, as counting along the lines one by one (ties in order of
     first label, labels in any order, "" among them)."""
     from collections import Counter
@@ -254,7 +332,7 @@ def test_document_languages_runs_match_a_line_by_line_count() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from indexer.languages import _document_languages
+    from indexer.languages.split import document_languages
 
     def reference(letter_counts, labels, candidates):
         letters: Counter[str] = Counter()
@@ -290,7 +368,7 @@ def test_document_languages_runs_match_a_line_by_line_count() -> None:
         rnd.shuffle(keep)
         letter_counts = [n for _, n in items]
         labels = {i: items[i][0] for i in keep[: rnd.randint(0, len(keep))]}
-        assert (_document_languages(letter_counts, labels, candidates)
+        assert (document_languages(letter_counts, labels, candidates)
                 == reference(letter_counts, labels, candidates))
 
     check()
