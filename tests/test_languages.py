@@ -166,19 +166,6 @@ def test_gold_blocks_accuracy() -> None:
     assert right / len(cases) >= 0.95
 
 
-def test_setting_a_lines_language_is_dataclass_replace():
-    """`split` sets each line's language by copying its fields (faster than `replace`); the
-    copy must stay what `dataclasses.replace` gives if `Line` changes (slots, new fields)."""
-    from dataclasses import replace
-
-    from indexer.languages.split import with_lang
-
-    line = Line(text="Artigo 10", raw="Artigo 10", start=3, end=4, page=1, block=2, lang="en")
-    copy_ = with_lang(line, "pt")
-    assert copy_ == replace(line, lang="pt")
-    assert line.lang == "en" and copy_ is not line
-
-
 def test_letters_and_scripts_match_letters_and_script() -> None:
     """`letters_and_scripts` (one vectorised pass over a document's lines) gives
     `count_letters` and `script` of each line: any characters, beyond the Basic Multilingual

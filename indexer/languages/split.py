@@ -13,7 +13,7 @@ from operator import itemgetter
 from indexer.clean import ends_sentence, is_heading, join_lines, starts_item
 from indexer.languages.identify import LONG, OTHERS, PRIMARY, Detector, latin_of
 from indexer.languages.scripts import CJK, letters_and_scripts
-from indexer.models import Line, copy_with
+from indexer.models import Line
 
 
 def split(
@@ -32,7 +32,7 @@ def split(
     order: dict[str, list[tuple[int, Line]]] = {}
     for i, line in enumerate(lines):
         lang = labels[i] or (langs[0] if langs else "")
-        order.setdefault(lang, []).append((i, with_lang(line, lang)))
+        order.setdefault(lang, []).append((i, replace(line, lang=lang)))
     return {lang: _stream(items) for lang, items in order.items()}
 
 
@@ -187,11 +187,6 @@ def _between(text: str, cue: str, ahead: str | None, before: str | None,
 
 
 # --- streams -------------------------------------------------------------------------------
-
-
-def with_lang(line: Line, lang: str) -> Line:
-    """`replace(line, lang=lang)`, made fast (one per line; see `models.copy_with`)."""
-    return copy_with(line, lang=lang)
 
 
 def _stream(items: Sequence[tuple[int, Line]]) -> tuple[Line, ...]:
