@@ -1,9 +1,9 @@
 """Word lexicons for OCR repair: word -> Zipf frequency, built once from wordfreq and cached.
 
 A lexicon is built from wordfreq's ``large`` frequency list of a language (wordfreq ships its
-data in the package: no network). It keeps alphabetic words down to Zipf 1.0 and is written to
-``<cache_dir>/lexicon/<lang>-wf<version>.json`` (``{word: centi-zipf}``, sorted by word) the first
-time it is needed (``<cache_dir>`` is the machine-wide cache of `indexer.cache`); later runs, of
+data in the package: no network). It keeps alphabetic words down to Zipf 1.0 and is pickled to
+``<cache_dir>/lexicon/<lang>-wf<version>-<layout>.pickle`` (``{word: Zipf}``, sorted by word)
+the first time it is needed (``<cache_dir>`` is the machine-wide cache of `indexer.cache`); later runs, of
 any data directory, read that file. Nothing is loaded at import time.
 
 The symspellpy index used for edit-distance candidates is built lazily, in memory, from the
@@ -15,7 +15,7 @@ word lists: plain words are looked up in a `WordTable`, an SQLite file made once
 
 from __future__ import annotations
 
-import json
+import pickle
 import re
 import sqlite3
 import threading
@@ -36,6 +36,8 @@ if TYPE_CHECKING:  # pragma: no cover
 MIN_ZIPF = 1.0
 #: Lowest Zipf frequency of a word the edit-distance index may propose.
 SYMSPELL_MIN_ZIPF = 3.0
+#: Version of the pickled lexicon layout; bump to make new lexicons.
+_LEXICON_VERSION = 2
 #: Largest edit distance the symspell index supports.
 SYMSPELL_DISTANCE = 2
 #: symspellpy's prefix length (5 halves the build time at no cost for our lookups).
@@ -177,35 +179,40 @@ def _is_word(word: str) -> bool:
     return _WORD.match(word) is not None
 
 
-def build_lexicon(lang: str, path: Path, min_zipf: float = MIN_ZIPF) -> None:
-    """Write the lexicon of wordfreq language `lang` to `path` (atomically), as a JSON object
-    ``{word: centi-zipf}`` in sorted word order."""
+def build_lexicon(lang: str, min_zipf: float = MIN_ZIPF) -> dict[str, float]:
+    """The lexicon of wordfreq language `lang`: ``{word: Zipf}`` in sorted word order, the
+    words of its ``large`` list down to `min_zipf`."""
     from wordfreq import get_frequency_list
 
-    centi: dict[str, int] = {}
+    # one float object per centi-zipf value (equal to c / 100): a smaller, faster pickle
+    table = [c / 100 for c in range(1000)]
+    zipf: dict[str, float] = {}
     for i, words in enumerate(get_frequency_list(lang, "large")):
         value = 900 - i  # wordfreq bins are one centibel apart, starting at Zipf 9
         if value < min_zipf * 100:
             break
         for word in words:
-            if word not in centi and _is_word(word):
-                centi[word] = value
-    text = json.dumps(dict(sorted(centi.items())), ensure_ascii=False)
-    write_atomic(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+            if word not in zipf and _is_word(word):
+                zipf[word] = table[value] if 0 <= value < 1000 else value / 100
+    return dict(sorted(zipf.items()))
 
 
-def _read(path: Path) -> dict[str, float]:
-    """The lexicon in `path`, from its pickled sidecar when that is current."""
-    side = path.with_suffix(".pickle")
-    zipf = read_sidecar(side, path)
-    if isinstance(zipf, dict):
-        return zipf
-    # one float object per centi-zipf value: equal to c / 100, and a smaller, faster pickle
-    table = [c / 100 for c in range(1000)]
-    zipf = {word: table[c] if 0 <= c < 1000 else c / 100
-            for word, c in json.loads(path.read_text(encoding="utf-8")).items()}
-    write_sidecar(side, path, zipf)
-    return zipf
+def _read(path: Path) -> dict[str, float] | None:
+    """The lexicon pickled in `path`, or None when there is none (or it is unreadable)."""
+    try:
+        with path.open("rb") as f:
+            zipf = pickle.load(f)  # our own cache file
+    except (OSError, EOFError, ValueError, pickle.UnpicklingError):
+        return None
+    return zipf if isinstance(zipf, dict) else None
+
+
+def _write(path: Path, zipf: dict[str, float]) -> None:
+    def dump(tmp: Path) -> None:
+        with tmp.open("wb") as f:
+            pickle.dump(zipf, f, protocol=pickle.HIGHEST_PROTOCOL)
+
+    write_atomic(path, dump)
 
 
 def load_lexicon(
@@ -217,7 +224,7 @@ def load_lexicon(
     recognise words of other languages)."""
     base = Path(cache_dir) if cache_dir is not None else machine_cache()
     suffix = "" if min_zipf == MIN_ZIPF else f"-z{int(min_zipf * 10)}"
-    path = base / "lexicon" / f"{lang}-wf{_wordfreq_version()}{suffix}.json"
+    path = base / "lexicon" / f"{lang}-wf{_wordfreq_version()}{suffix}-{_LEXICON_VERSION}.pickle"
     key = (lang + suffix, str(base))
     lex = _LOADED.get(key)
     if lex is not None:
@@ -225,10 +232,14 @@ def load_lexicon(
     with _LOCK:
         lex = _LOADED.get(key)
         if lex is None:
-            with building(path):  # one builder per file, across processes too
-                if not path.exists():
-                    build_lexicon(lang, path, min_zipf)
-            lex = Lexicon(lang, _read(path), path)
+            zipf = _read(path)
+            if zipf is None:
+                with building(path):  # one builder per file, across processes too
+                    zipf = _read(path)
+                    if zipf is None:
+                        zipf = build_lexicon(lang, min_zipf)
+                        _write(path, zipf)
+            lex = Lexicon(lang, zipf, path)
             _LOADED[key] = lex
     return lex
 

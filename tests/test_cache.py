@@ -34,7 +34,7 @@ def test_fresh_cache_two_workers_build_every_lexicon_once(corpus_dir, ingested, 
     assert _articles(tmp_path / "data") == _articles(ingested)
     built = {p.name for p in (cache / "lexicon").iterdir()}
     for lang in ("en", "pt", "sv", "de", "fr", "nl"):
-        assert any(name.startswith(f"{lang}-") and name.endswith(".json") for name in built), lang
+        assert any(name.startswith(f"{lang}-") and name.endswith(".pickle") for name in built), lang
     assert (cache / "langid").is_dir()
     assert not [p for p in cache.rglob("*") if p.name.endswith(".tmp")]
 
