@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.sources import countries
 from indexer.errors import QueryError
+from indexer.sources import countries
 from search import citations
 from search.citations import (
     Citation,

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.sources import manifest
 from indexer.errors import ManifestError
+from indexer.sources import manifest
 
 
 def test_bundled_manifest_declares_every_text(corpus_dir: Path) -> None:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.sources import metadata
 from indexer.models import DocMeta
+from indexer.sources import metadata
 
 
 def _lines(path: Path) -> list[str]:

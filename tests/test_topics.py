@@ -134,10 +134,10 @@ def test_ingest_topics_do_not_need_segments_own() -> None:
     `harmonise_topics` decides every article's topic anew: on every bundled text the
     harmonised documents are the same either way, and segment's own topics were really
     replaced (so the skip saves work without changing what is stored)."""
-    from indexer.sources import manifest
     from indexer.pipeline import process
     from indexer.pipeline.run import _meta_from_entry
     from indexer.pipeline.treaty import harmonise_topics
+    from indexer.sources import manifest
     from indexer.sources.read import read_file
 
     replaced = 0
