@@ -261,9 +261,8 @@ def test_fast_ranks_are_py3langids_rank_on_any_text() -> None:
 @cache
 def _real_blocks() -> list[str]:
     """Every distinct block (cleaned line) of the bundled corpus, corpus-extra and corpus-wild."""
-    from indexer.sources.read import read_file
-
     from indexer.sources import manifest
+    from indexer.sources.read import read_file
 
     shared = ROOT.parent / "shared"
     corpora = [c for c in (CORPUS, shared / "corpus-extra", shared / "corpus-wild") if c.is_dir()]

@@ -206,13 +206,19 @@ def test_lexicon_words_unchanged(cache: Path, lang: str, data: st.DataObject) ->
 # Persisted lexicon and symspell sidecars
 
 
-def test_lexicon_sidecar_equals_json(cache: Path) -> None:
-    from indexer.lexicon import _read, load_lexicon
+def test_cached_lexicon_is_wordfreqs(cache: Path) -> None:
+    """The lexicon read back from the cache is the one built from wordfreq's list, and its
+    Zipf values are wordfreq's own."""
+    from wordfreq import zipf_frequency
+
+    from indexer.lexicon import build_lexicon, load_lexicon
 
     lex = load_lexicon("en", cache)
-    assert lex.path.with_suffix(".pickle").is_file()
-    from_json = {w: c / 100 for w, c in json.loads(lex.path.read_text(encoding="utf-8")).items()}
-    assert _read(lex.path) == from_json == lex.zipf
+    assert lex.path.is_file() and lex.path.parent.parent == cache
+    assert lex.zipf == build_lexicon("en")
+    assert list(lex.zipf) == sorted(lex.zipf)
+    for word in ("the", "dividends", "convention", "taxation", "royalties", "beneficial"):
+        assert lex.freq(word) == zipf_frequency(word, "en"), word
 
 
 def test_persisted_symspell_gives_the_same_corrections(cache: Path) -> None:
