@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from indexer import store
-from indexer.cache import ENV, building, machine_cache, write_atomic
+from indexer.cache import ENV, building, machine_cache, read_sidecar, write_atomic, write_sidecar
 from indexer.pipeline import ingest
 from search.cli import main
 
@@ -86,3 +86,15 @@ def test_an_unwritable_cache_is_no_error(tmp_path):
     blocker.write_text("")
     assert write_atomic(blocker / "x", lambda tmp: tmp.write_text("x")) is False
     assert list(tmp_path.iterdir()) == [blocker]
+
+
+def test_a_sidecar_of_a_changed_source_is_stale(tmp_path):
+    src = tmp_path / "model.bin"
+    src.write_bytes(b"one")
+    side = tmp_path / "model.pickle"
+    write_sidecar(side, src, {"unpacked": 1})
+    assert read_sidecar(side, src) == {"unpacked": 1}
+    src.write_bytes(b"other")  # the source changed
+    assert read_sidecar(side, src) is None
+    side.write_bytes(b"not a pickle")
+    assert read_sidecar(side, src) is None

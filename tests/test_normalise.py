@@ -242,20 +242,6 @@ def test_persisted_symspell_gives_the_same_corrections(cache: Path) -> None:
             assert got == want, word
 
 
-def test_stale_sidecar_is_ignored(cache: Path, tmp_path: Path) -> None:
-    from indexer.lexicon import _read, read_sidecar, write_sidecar
-
-    src = tmp_path / "xx.json"
-    src.write_text(json.dumps({"ab": 300, "cd": 150}), encoding="utf-8")
-    assert _read(src) == {"ab": 3.0, "cd": 1.5}
-    side = src.with_suffix(".pickle")
-    write_sidecar(side, src, {"stale": 9.0})
-    assert read_sidecar(side, src) == {"stale": 9.0}
-    src.write_text(json.dumps({"ab": 300}), encoding="utf-8")  # the source changed
-    assert read_sidecar(side, src) is None
-    assert _read(src) == {"ab": 3.0}
-
-
 def test_memoised_verdicts_depend_on_place(cache: Path) -> None:
     # the same token, repaired in mid-sentence but left alone where it may be a name
     # (ocr-letters), and left alone as a hyphenated piece (spelling): the memo keeps both
