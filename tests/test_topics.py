@@ -231,7 +231,7 @@ def test_declared_literals_hold_in_every_match(where: str, pattern: str,
     assert all(x and x in pattern for c in clauses for x in c.removeprefix("^").split("|")
                if "." not in x), (where, "a literal that is not in the pattern")
 
-    @settings(max_examples=12, deadline=None, database=None,
+    @settings(max_examples=10, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(st.one_of(st.from_regex(re.compile(pattern, re.IGNORECASE), fullmatch=True),
                      st.from_regex(pattern, fullmatch=True)))
@@ -269,9 +269,7 @@ def test_lowered_texts_match_as_the_regex_engine_folds() -> None:
     classes = [(re.compile(x), re.compile(y, re.IGNORECASE), re.compile(x)) for x, y in
                ((r"\w", r"[\w]"), (r"\s", r"[\s]"), (r"\d", r"[\d]"))]
     bad = []
-    for code in range(0x110000):
-        if 0xD800 <= code < 0xE000:
-            continue
+    for code in range(0x110000):  # lone surrogates too: a text may hold one
         ch = chr(code)
         forms = {ch.lower(), ("a" + ch).lower()[1:]}
         if ch in UNSAFE_CHARS or (forms == {ch} and any_letter.match(ch) is None):
