@@ -198,7 +198,7 @@ class LineScores:
         # one check of the whole document when it passes (a text's characters are safe
         # exactly when every line's are); line by line only when some line does not
         whole = lowered("\n".join(self.lines))
-        lows: list[str | None] = [] if whole is None else list(whole.split("\n"))
+        lows: list[str | None] = [] if whole is None else whole.split("\n")  # type: ignore[assignment]
         if len(lows) != len(self.lines):
             lows = [lowered(t) for t in self.lines]
         self._lows = lows
