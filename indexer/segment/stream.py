@@ -28,7 +28,6 @@ class Stream:
 def read_stream(lines: Sequence[Line], lang: str, *, article: int | None, topics: bool) -> Stream:
     texts = [ln.text for ln in lines]
     heads = {i: h for i, t in enumerate(texts) if (h := article_heading(t)) is not None}
-    # (without topics, nothing reads the line hits of `line_raws` again)
-    scores = LineScores(texts, lang, keep_line_hits=topics)
+    scores = LineScores(texts, lang)
     labels = [paragraph_label(t) for t in texts]
     return Stream(lines, texts, lang, heads, labels, scores, article, topics)

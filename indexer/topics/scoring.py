@@ -189,9 +189,7 @@ class LineScores:
     One document's: never kept across documents.
     """
 
-    def __init__(self, lines: Sequence[str], lang: str, *, keep_line_hits: bool = True) -> None:
-        """`keep_line_hits` is accepted for the callers written when line hits were kept
-        for later spans; the spans no longer read them (a span's patterns run on its text)."""
+    def __init__(self, lines: Sequence[str], lang: str) -> None:
         self.lines = list(lines)
         self.lang = lang
         table = self._table = keyword_table(lang)
