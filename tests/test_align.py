@@ -19,7 +19,19 @@ from pathlib import Path
 
 import pytest
 
-from indexer.align import align_pair, align_versions, numbers, store_rows, versions_from_rows
+from indexer.align import (
+    align_pair,
+    align_versions,
+    cues,
+    dp,
+    evidence,
+    lexicon,
+    numbers,
+    pair,
+    segments,
+    store_rows,
+    versions_from_rows,
+)
 
 CASES = Path(__file__).parent / "cases" / "align_extra.json"
 
@@ -352,6 +364,7 @@ def test_parallel_alignment_gives_the_same_rows(ingested) -> None:
     import sqlite3
 
     from indexer import align, store
+    from indexer.align.treaty import PARALLEL_MIN_TREATIES
 
     db = sqlite3.connect(store.store_path(ingested))
     db.row_factory = sqlite3.Row
@@ -360,7 +373,7 @@ def test_parallel_alignment_gives_the_same_rows(ingested) -> None:
     items = [(f"{t}-{i}", v) for i in range(4) for (t, _), v in versions.items()]
     one = align.align_corpus(items, workers=1)
     two = align.align_corpus(items, workers=2)
-    assert len({r[0] for r in two}) >= align.PARALLEL_MIN_TREATIES
+    assert len({r[0] for r in two}) >= PARALLEL_MIN_TREATIES
     assert two == one
 
 
@@ -376,7 +389,6 @@ def _every_other_paragraph_dropped(version):
 def test_pruned_dp_gives_the_same_alignment(ingested, monkeypatch, treaty, variant):
     """The aligner skips weighing beads that cannot win; weighing every bead gives the same
     links, scores, methods and evidence, also when numbering is missing or units are lost."""
-    from indexer import align
 
     v = _versions(ingested, treaty)
     versions = list(v.values())
@@ -385,7 +397,7 @@ def test_pruned_dp_gives_the_same_alignment(ingested, monkeypatch, treaty, varia
     elif variant == "paragraphs dropped":
         versions[-1] = _every_other_paragraph_dropped(versions[-1])
     pruned = align_versions(treaty, versions)
-    monkeypatch.setattr(align, "PRUNE", False)
+    monkeypatch.setattr(dp, "PRUNE", False)
     full = align_versions(treaty, versions)
     assert pruned == full
     assert pruned.links
@@ -396,24 +408,23 @@ def test_cheap_bound_is_above_the_structural_evidence(ingested, treaty):
     """`_most` (keys and number counts only) is never below the sum of the structural pieces
     it stands for when the DP prunes, for every pair of segments of every level, merged ones
     included, and the cached `_pieces` add up as `_structural`'s evidence does."""
-    from indexer import align
 
     versions = list(_versions(ingested, treaty).values())
     for va, vb in combinations(versions, 2):
-        model = align.Model(ratio=1.1)
+        model = evidence.Model(ratio=1.1)
         for level, kind in (("article", None), ("paragraph", "paragraph"), ("point", "point")):
             if kind is None:
-                units_a, units_b = align._top(va), align._top(vb)
+                units_a, units_b = segments._top(va), segments._top(vb)
             else:
-                units_a = [u for u in align._all_units(align._top(va)) if u.kind == kind]
-                units_b = [u for u in align._all_units(align._top(vb)) if u.kind == kind]
-            segs_a, merged_a = align._segments(units_a[:40], level, va.lang)
-            segs_b, merged_b = align._segments(units_b[:40], level, vb.lang)
+                units_a = [u for u in segments._all_units(segments._top(va)) if u.kind == kind]
+                units_b = [u for u in segments._all_units(segments._top(vb)) if u.kind == kind]
+            segs_a, merged_a = segments._segments(units_a[:40], level, va.lang)
+            segs_b, merged_b = segments._segments(units_b[:40], level, vb.lang)
             for a in segs_a + list(merged_a.values()):
                 for b in segs_b + list(merged_b.values()):
-                    pieces = align._pieces(a, b, model)
-                    assert align._most(a, b) >= pieces[0]
-                    assert pieces[0] == sum(align._structural(a, b, model).values())
+                    pieces = evidence._pieces(a, b, model)
+                    assert evidence._most(a, b) >= pieces[0]
+                    assert pieces[0] == sum(evidence._structural(a, b, model).values())
 
 
 def test_lexicon_does_not_depend_on_the_order_of_its_candidates(ingested, monkeypatch):
@@ -433,8 +444,8 @@ def test_lexicon_does_not_depend_on_the_order_of_its_candidates(ingested, monkey
             random.Random(shuffle).shuffle(shuffled)
             if shuffle == 0:
                 shuffled = list(links)
-                monkeypatch.setattr(align, "EXACT_DICE_PAIRS", -1)  # sorted, as it was
-            align._learn_lexicon(va, vb, shuffled, model)
+                monkeypatch.setattr(lexicon, "EXACT_DICE_PAIRS", -1)  # sorted, as it was
+            lexicon._learn_lexicon(va, vb, shuffled, model)
             monkeypatch.undo()
             lexicons.append(model.lexicon)
         assert lexicons[0]
@@ -452,9 +463,9 @@ def test_cues_numbers_as_numbers_of_own_text(text: str, lang: str) -> None:
     `numbers` of the text without its label, whatever the label cuts."""
     from indexer import align
 
-    align._CUES.clear()
-    assert list(align._cues(text, lang).nums.items()) == list(
-        align.numbers(align._own(text), lang).items())
+    cues._CUES.clear()
+    assert list(cues._cues(text, lang).nums.items()) == list(
+        align.numbers(cues._own(text), lang).items())
 
 
 @pytest.mark.parametrize("block", [1, 7, 1 << 20])
@@ -463,9 +474,8 @@ def test_mutual_best_as_candidates_one_by_one(monkeypatch, block: int) -> None:
     best translations that weighing every candidate one by one finds, in first-seen order."""
     import random
 
-    from indexer import align
 
-    monkeypatch.setattr(align, "DICE_BLOCK", block)
+    monkeypatch.setattr(lexicon, "DICE_BLOCK", block)
     rng = random.Random(3)
     for n in (5, 64, 65, 150):
         words_a, words_b = [f"a{i}" for i in range(40)], [f"b{i}" for i in range(40)]
@@ -494,7 +504,7 @@ def test_mutual_best_as_candidates_one_by_one(monkeypatch, block: int) -> None:
                         top[k] = (dice, None)
         expected = {x: frozenset((y,)) for x, (_, y) in top_a.items()
                     if y is not None and top_b[y][1] == x}
-        got = align._mutual_best(pairs, freq_a, freq_b, twice_a, twice_b)
+        got = lexicon._mutual_best(pairs, freq_a, freq_b, twice_a, twice_b)
         assert expected
         assert list(got.items()) == list(expected.items())
 
@@ -503,22 +513,21 @@ def _align_pair_first_pass_in_full(va, vb):
     """`align_pair` as it was before its first pass stopped at paragraphs: the first pass at
     every level, the second with the lexicon learnt from it, or the first pass's links when
     that lexicon is empty."""
-    from indexer import align
 
     shared: dict = {}
-    df_a, n_a = align._shared_df(va, shared)
-    df_b, n_b = align._shared_df(vb, shared)
-    model = align.Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
-    measured = align._calibration_pairs(va, vb, model)
-    align._calibrate(va, vb, model, measured)
+    df_a, n_a = pair._shared_df(va, shared)
+    df_b, n_b = pair._shared_df(vb, shared)
+    model = evidence.Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
+    measured = pair._calibration_pairs(va, vb, model)
+    pair._calibrate(va, vb, model, measured)
     links, unmatched = [], []
-    align._align_level(align._top(va), align._top(vb), "article", va.lang, vb.lang, model,
+    pair._align_level(segments._top(va), segments._top(vb), "article", va.lang, vb.lang, model,
                        links, unmatched)
-    align._learn_lexicon(va, vb, links, model)
+    lexicon._learn_lexicon(va, vb, links, model)
     if model.lexicon:
-        align._calibrate(va, vb, model, measured)
+        pair._calibrate(va, vb, model, measured)
         links, unmatched = [], []
-        align._align_level(align._top(va), align._top(vb), "article", va.lang, vb.lang, model,
+        pair._align_level(segments._top(va), segments._top(vb), "article", va.lang, vb.lang, model,
                            links, unmatched)
     return links, unmatched, model
 
@@ -575,7 +584,6 @@ def test_link_evidence_spells_out_its_pieces(ingested):
     read; the pieces add up to its score, as the aligner's log-odds did."""
     import math
 
-    from indexer import align
 
     alignment = align_versions("br-se-1965", list(_versions(ingested, "br-se-1965").values()))
     assert alignment.links
@@ -585,7 +593,7 @@ def test_link_evidence_spells_out_its_pieces(ingested):
         assert names[-2:] == ["length", "lexicon"] or names[-3:] == [
             "length", "lexicon", "position"]
         merged = link.method in ("dp-2:1", "dp-1:2")
-        llr = align.PRIOR + sum(v for _, v in link.pieces) - (1.0 if merged else 0.0)
+        llr = evidence.PRIOR + sum(v for _, v in link.pieces) - (1.0 if merged else 0.0)
         assert link.score == round(1 / (1 + math.exp(-max(-40.0, min(40.0, llr)))), 4)
     assert len(set(alignment.links)) == len(alignment.links)
 
@@ -602,7 +610,6 @@ def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
     """`_unit_cues` puts a unit's cues together from its children's when its text is a head
     and theirs joined by newlines: the same cues, in the same order, as `_text_cues` of the
     text, for every unit (and for texts whose children's labels run into the head)."""
-    from indexer import align
     from indexer.models import Unit
 
     def unit(text, *children):
@@ -612,17 +619,17 @@ def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
     versions = list(_versions(ingested, treaty).values())
     composed = 0
     for v in versions:
-        align._CUES.clear()
-        for u in align._all_units(align._top(v)):
-            got = _cues_fields(align._unit_cues(u, v.lang))
+        cues._CUES.clear()
+        for u in segments._all_units(segments._top(v)):
+            got = _cues_fields(cues._unit_cues(u, v.lang))
             composed += bool(u.children)
-            assert got == _cues_fields(align._text_cues(u.text, v.lang))
+            assert got == _cues_fields(cues._text_cues(u.text, v.lang))
     assert composed
     kids = (unit("2. tio och tre Article"), unit("IV ten 1.500 dez"), unit("(a) elva, 12 000"))
     for head in ("", "2.", "ten.", "Art. II ", "  ", "Artikel 5 \u00a0två"):
         for lang in ("en", "sv", "pt", "zh"):
             text = "\n".join(([head] if head else []) + [k.text for k in kids])
-            align._CUES.clear()
-            got = _cues_fields(align._unit_cues(unit(text, *kids), lang))
-            align._CUES.clear()
-            assert got == _cues_fields(align._text_cues(text, lang))
+            cues._CUES.clear()
+            got = _cues_fields(cues._unit_cues(unit(text, *kids), lang))
+            cues._CUES.clear()
+            assert got == _cues_fields(cues._text_cues(text, lang))
