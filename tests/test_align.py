@@ -418,8 +418,9 @@ def test_cheap_bound_is_above_the_structural_evidence(ingested, treaty):
             else:
                 units_a = [u for u in segments._all_units(segments._top(va)) if u.kind == kind]
                 units_b = [u for u in segments._all_units(segments._top(vb)) if u.kind == kind]
-            segs_a, merged_a = segments._segments(units_a[:40], level, va.lang)
-            segs_b, merged_b = segments._segments(units_b[:40], level, vb.lang)
+            memo = segments.Segments()
+            segs_a, merged_a = memo.build(units_a[:40], level, va.lang)
+            segs_b, merged_b = memo.build(units_b[:40], level, vb.lang)
             for a in segs_a + list(merged_a.values()):
                 for b in segs_b + list(merged_b.values()):
                     pieces = evidence._pieces(a, b, model)
@@ -459,12 +460,11 @@ def test_lexicon_does_not_depend_on_the_order_of_its_candidates(ingested, monkey
 ])
 @pytest.mark.parametrize("lang", ["en", "sv", "pt"])
 def test_cues_numbers_as_numbers_of_own_text(text: str, lang: str) -> None:
-    """`_cues` takes the number words from the tokens `_types` looked up: the same as
+    """`TextCues.cues` takes the number words from the tokens `types` looked up: the same as
     `numbers` of the text without its label, whatever the label cuts."""
     from indexer import align
 
-    cues._CUES.clear()
-    assert list(cues._cues(text, lang).nums.items()) == list(
+    assert list(cues.TextCues().cues(text, lang).nums.items()) == list(
         align.numbers(cues._own(text), lang).items())
 
 
@@ -514,10 +514,9 @@ def _align_pair_first_pass_in_full(va, vb):
     every level, the second with the lexicon learnt from it, or the first pass's links when
     that lexicon is empty."""
 
-    shared: dict = {}
-    df_a, n_a = pair._shared_df(va, shared)
-    df_b, n_b = pair._shared_df(vb, shared)
-    model = evidence.Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
+    memo = segments.Segments()
+    model = pair.pair_model(pair.VersionSide(va, memo.cues), pair.VersionSide(vb, memo.cues),
+                            memo)
     measured = pair._calibration_pairs(va, vb, model)
     pair._calibrate(va, vb, model, measured)
     links, unmatched = [], []
@@ -539,9 +538,7 @@ def _assert_pairs_as_with_a_full_first_pass(versions) -> int:
 
     empty = 0
     for va, vb in combinations(align.merge_versions(versions), 2):
-        align.align_versions("", [])  # empties the per-treaty caches
         links, unmatched, model = align_pair(va, vb)
-        align.align_versions("", [])
         ref_links, ref_unmatched, ref = _align_pair_first_pass_in_full(va, vb)
         assert links == ref_links
         assert unmatched == ref_unmatched
@@ -599,7 +596,7 @@ def test_link_evidence_spells_out_its_pieces(ingested):
 
 
 def _cues_fields(cues) -> tuple:
-    """Every field of `_Cues`, with the order of its dicts and sets."""
+    """Every field of `Cues`, with the order of its dicts and sets."""
     return (cues.types, list(cues.toks), list(cues.by_prefix.items()),
             [list(v) for v in cues.by_prefix.values()], list(cues.nums.items()), cues.length,
             cues.split, cues.words)
@@ -607,9 +604,9 @@ def _cues_fields(cues) -> tuple:
 
 @pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
 def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
-    """`_unit_cues` puts a unit's cues together from its children's when its text is a head
-    and theirs joined by newlines: the same cues, in the same order, as `_text_cues` of the
-    text, for every unit (and for texts whose children's labels run into the head)."""
+    """`TextCues.unit_cues` puts a unit's cues together from its children's when its text is a
+    head and theirs joined by newlines: the same cues, in the same order, as `text_cues` of
+    the text (with a memo of its own), for every unit (and for texts whose children's labels run into the head)."""
     from indexer.models import Unit
 
     def unit(text, *children):
@@ -619,17 +616,15 @@ def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
     versions = list(_versions(ingested, treaty).values())
     composed = 0
     for v in versions:
-        cues._CUES.clear()
+        memo = cues.TextCues()
         for u in segments._all_units(segments._top(v)):
-            got = _cues_fields(cues._unit_cues(u, v.lang))
+            got = _cues_fields(memo.unit_cues(u, v.lang))
             composed += bool(u.children)
-            assert got == _cues_fields(cues._text_cues(u.text, v.lang))
+            assert got == _cues_fields(cues.TextCues().text_cues(u.text, v.lang))
     assert composed
     kids = (unit("2. tio och tre Article"), unit("IV ten 1.500 dez"), unit("(a) elva, 12 000"))
     for head in ("", "2.", "ten.", "Art. II ", "  ", "Artikel 5 \u00a0två"):
         for lang in ("en", "sv", "pt", "zh"):
             text = "\n".join(([head] if head else []) + [k.text for k in kids])
-            cues._CUES.clear()
-            got = _cues_fields(cues._unit_cues(unit(text, *kids), lang))
-            cues._CUES.clear()
-            assert got == _cues_fields(cues._text_cues(text, lang))
+            got = _cues_fields(cues.TextCues().unit_cues(unit(text, *kids), lang))
+            assert got == _cues_fields(cues.TextCues().text_cues(text, lang))

@@ -13,7 +13,7 @@ from functools import reduce
 from itertools import compress, repeat
 from typing import TYPE_CHECKING, NamedTuple
 
-from indexer.align.segments import Segment, _segments
+from indexer.align.segments import Segment, Segments
 from indexer.models import Unit
 
 if TYPE_CHECKING:
@@ -35,26 +35,22 @@ class Model:
     lex_neg: float = 0.10  # ... of non-aligned siblings
     lex_var: float = 0.02  # pooled variance of the two
     calibrated: bool = False  # False: too few pairs to measure the above; the cue is damped
-    # side ("a", "b") -> its IDF table and segment profiles (see `align_pair` for sharing)
-    _weights: dict = field(default_factory=lambda: {"a": _SideWeights(), "b": _SideWeights()},
-                           repr=False)
-    # (id(a), id(b)) -> `_pieces` of segments a and b, with a, b and the ratio they are for
-    _pieces: dict = field(default_factory=dict, repr=False)
+    # the segments of the treaty's lists of siblings (shared by the models of its pairs)
+    siblings: Segments = field(default_factory=Segments, repr=False, compare=False)
+    # side ("a", "b") -> its IDF table and segment profiles (shared by the models of the
+    # treaty's pairs with the side's version and `n_docs`: see `pair.VersionSide`)
+    sides: dict[str, _SideWeights] = field(
+        default_factory=lambda: {"a": _SideWeights(), "b": _SideWeights()}, repr=False,
+        compare=False)
+    # (a.eids, b.eids) -> `_pieces` of segments a and b, with a, b and the ratio they are for
+    _pieces: dict = field(default_factory=dict, repr=False, compare=False)
     # (a.eids, b.eids) -> `_Lexical` of segments a and b
-    _lexical: dict = field(default_factory=dict, repr=False)
-    # (level, lang, ids of the units) -> the units, their `_segments` (see `segments`)
-    _segment_lists: dict = field(default_factory=dict, repr=False)
+    _lexical: dict = field(default_factory=dict, repr=False, compare=False)
 
     def segments(self, units: Sequence[Unit], level: str, lang: str
                  ) -> tuple[list[Segment], dict[int, Segment]]:
-        """`_segments` of a list of siblings, built once for every pass (and, through
-        `align_pair`'s shared dict, every pair) that aligns the same unit objects; the entry
-        keeps the units, and so their ids. Not to be changed."""
-        key = (level, lang, *map(id, units))
-        got = self._segment_lists.get(key)
-        if got is None:
-            got = self._segment_lists[key] = (tuple(units), *_segments(units, level, lang))
-        return got[1], got[2]
+        """`Segments.of` a list of siblings (not to be changed)."""
+        return self.siblings.of(units, level, lang)
 
     def weights(self, seg: Segment, side: str) -> dict[str, float]:
         """IDF weights of a segment's informative word types (cached per segment)."""
@@ -62,7 +58,7 @@ class Model:
 
     def profile(self, seg: Segment, side: str) -> _Profile:
         """A segment's weighted word types as `lexical` uses them (cached per segment)."""
-        side_weights = self._weights[side]
+        side_weights = self.sides[side]
         got = side_weights.profiles.get(seg.eids)
         if got is None:
             idf = side_weights.idf
@@ -86,7 +82,7 @@ class _SideWeights:
     an unseen type, the types of IDF 0.3 or less), None until first needed) and the profiles
     of its segments by eIds. They depend on the version's document frequencies and the
     model's `n_docs` only, so the models of the pairs one version takes part in with the same
-    `n_docs` share them (see `align_pair`). So do the terms `_learn_lexicon` takes from the
+    `n_docs` share them (see `pair.VersionSide`). So do the terms `_learn_lexicon` takes from the
     version's units (`_lexicon_terms`)."""
 
     __slots__ = ("idf", "profiles", "terms")
@@ -184,7 +180,7 @@ def lexical(a: Segment, b: Segment, model: Model) -> float:
     if not lexicon or got.fwd is None:
         value = got.plain
     else:
-        pa, pb = model._weights["a"].profiles[a.eids], model._weights["b"].profiles[b.eids]
+        pa, pb = model.sides["a"].profiles[a.eids], model.sides["b"].profiles[b.eids]
         by_translation = pa.by_translation(lexicon)
         translated = by_translation.keys() & b.toks  # b's, translating a's
         if translated:
@@ -201,8 +197,8 @@ def lexical(a: Segment, b: Segment, model: Model) -> float:
 
 def _lexical_plain(a: Segment, b: Segment, model: Model) -> _Lexical:
     """`lexical` without the lexicon: the same types and cognates."""
-    pa = model._weights["a"].profiles.get(a.eids) or model.profile(a, "a")
-    pb = model._weights["b"].profiles.get(b.eids) or model.profile(b, "b")
+    pa = model.sides["a"].profiles.get(a.eids) or model.profile(a, "a")
+    pb = model.sides["b"].profiles.get(b.eids) or model.profile(b, "b")
     if not pa.weights or not pb.weights:
         return _Lexical(a.toks, b.toks, None, 0.0, None, None, 0.0)
     shared = pa.pref5 & b.pref5  # 5-letter prefixes of cognates
@@ -220,10 +216,6 @@ def _lexical_plain(a: Segment, b: Segment, model: Model) -> _Lexical:
         back &= pb.types
     plain = (pa.share(fwd) + pb.share(back)) / 2
     return _Lexical(a.toks, b.toks, None, plain, fwd, back, plain)
-
-
-def _phi(x: float) -> float:
-    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
 
 
 def evidence(a: Segment, b: Segment, model: Model) -> dict[str, float]:
@@ -256,10 +248,10 @@ _SQRT2 = math.sqrt(2)
 def _pieces(a: Segment, b: Segment, model: Model) -> tuple:
     """`_structural` as plain floats: (the sum of the pieces (added in their order, as
     ``sum(ev.values())``), the number and numbers pieces (None when absent), the length piece,
-    then a, b and the model's ratio). Cached on the model per pair of segment objects: the
-    second pass weighs the same beads, and the pieces depend on the model's length ratio
-    only (kept with them)."""
-    got = model._pieces.get((id(a), id(b)))
+    then a, b and the model's ratio). Cached on the model per pair of segments (by eIds, for
+    the segments they are of): the second pass weighs the same beads, and the pieces depend
+    on the model's length ratio only (kept with them)."""
+    got = model._pieces.get((a.eids, b.eids))
     if got is not None and got[4] is a and got[5] is b and got[6] == model.ratio:
         return got
     number = None
@@ -279,11 +271,11 @@ def _pieces(a: Segment, b: Segment, model: Model) -> tuple:
         nums = 1.2 * min(matched, 3) - 0.6 * min(missing, 4)
         total += nums
     delta = (b.length - a.length * model.ratio) / a.spread
-    # the two-sided tail of the standard normal: 2 * (1 - _phi(|delta|))
+    # the two-sided tail of the standard normal: 2 * (1 - Phi(|delta|))
     p = max(1e-12, 2 * (1 - 0.5 * (1 + math.erf(abs(delta) / _SQRT2))))
     length = max(-2.5, min(1.0, 1.0 + 0.5 * math.log(p)))
     total += length
-    got = model._pieces[id(a), id(b)] = (total, number, nums, length, a, b, model.ratio)
+    got = model._pieces[a.eids, b.eids] = (total, number, nums, length, a, b, model.ratio)
     return got
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from typing import NamedTuple
 
-from indexer.align.cues import tokens
+from indexer.align.cues import TextCues
 from indexer.align.evidence import Model
 from indexer.align.results import Link
 from indexer.align.segments import _all_units, _top
@@ -23,11 +23,11 @@ class _Terms(NamedTuple):
     common: set[str]  # types in more than a quarter of the paragraphs: not terms
     of_unit: dict[str, list[str]]  # eId -> its types but the common ones (not to be changed)
 
-    def of(self, unit: Unit, lang: str) -> list[str]:
+    def of(self, unit: Unit, lang: str, cues: TextCues) -> list[str]:
         got = self.of_unit.get(unit.eid)
         if got is None:
             common = self.common
-            got = self.of_unit[unit.eid] = [t for t in tokens(unit.text, lang)
+            got = self.of_unit[unit.eid] = [t for t in cues.tokens(unit.text, lang)
                                             if t not in common]
         return got
 
@@ -35,7 +35,7 @@ class _Terms(NamedTuple):
 def _lexicon_terms(version: Version, side: str, model: Model) -> _Terms:
     """`_Terms` of the model's side `side` (`version`), kept with its IDF: it depends on the
     version's document frequencies and `n_docs` only, so the pairs of a treaty share it."""
-    side_weights = model._weights[side]
+    side_weights = model.sides[side]
     got = side_weights.terms
     if got is None:
         df = model.df_a if side == "a" else model.df_b
@@ -50,6 +50,7 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
     """Word translations from confidently aligned units: Dice coefficient over the pairs."""
     terms_a, terms_b = _lexicon_terms(va, "a", model), _lexicon_terms(vb, "b", model)
     units_a, units_b = terms_a.units, terms_b.units
+    cues = model.siblings.cues
     freq_a: Counter = Counter()
     freq_b: Counter = Counter()
     pairs: list[tuple[list[str], list[str]]] = []
@@ -60,7 +61,7 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         if ua is None or ub is None:
             continue
         # (types in more than a quarter of the paragraphs are not terms)
-        ta, tb = terms_a.of(ua, va.lang), terms_b.of(ub, vb.lang)
+        ta, tb = terms_a.of(ua, va.lang, cues), terms_b.of(ub, vb.lang, cues)
         freq_a.update(ta)
         freq_b.update(tb)
         pairs.append((ta, tb))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cached_property
 
-from indexer.align.cues import _unit_cues
+from indexer.align.cues import TextCues
 from indexer.align.dp import align_sequences
-from indexer.align.evidence import Model, lexical
+from indexer.align.evidence import Model, _SideWeights, lexical
 from indexer.align.lexicon import _learn_lexicon
 from indexer.align.results import ALIGNED_KINDS, UNMATCHED, Link, Unmatched
-from indexer.align.segments import Segment, _all_units, _children, _top
+from indexer.align.segments import Segment, Segments, _all_units, _children, _top
 from indexer.models import Unit, Version
 
 _NEXT = {"article": ("paragraph", "paragraph"), "paragraph": ("point", "point"),
@@ -52,22 +53,38 @@ def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
                          deepest)
 
 
-def _df(version: Version) -> tuple[Counter, int]:
+def _df(version: Version, cues: TextCues) -> tuple[Counter, int]:
+    """The document frequency of every word type of a version's paragraphs (articles without
+    paragraphs count as one), and how many paragraphs there are (at least 1)."""
     df: Counter = Counter()
     n = 0
     for u in _all_units(_top(version)):
         if u.kind == "paragraph" or (u.kind in ALIGNED_KINDS and not u.children):
-            df.update(_unit_cues(u, version.lang).toks)
+            df.update(cues.unit_cues(u, version.lang).toks)
             n += 1
     return df, max(n, 1)
 
 
-def _shared_df(version: Version, shared: dict) -> tuple[Counter, int]:
-    """`_df` of a version, once per `shared` (the entry keeps the version, and so its id)."""
-    got = shared.get(("df", id(version)))
-    if got is None:
-        got = shared["df", id(version)] = (version, *_df(version))
-    return got[1], got[2]
+class VersionSide:
+    """What the pairs of one treaty share about one of its versions: its document frequencies
+    (`df`, computed when first needed) and, per `n_docs` of a pair's model, its side of the
+    model (IDF, profiles and lexicon terms: `_SideWeights`)."""
+
+    def __init__(self, version: Version, cues: TextCues) -> None:
+        self.version = version
+        self._cues = cues
+        self._weights: dict[int, _SideWeights] = {}  # n_docs -> the side of the model
+
+    @cached_property
+    def df(self) -> tuple[Counter, int]:
+        """`_df` of the version."""
+        return _df(self.version, self._cues)
+
+    def weights(self, n_docs: int) -> _SideWeights:
+        got = self._weights.get(n_docs)
+        if got is None:
+            got = self._weights[n_docs] = _SideWeights()
+        return got
 
 
 def _calibration_pairs(va: Version, vb: Version, model: Model
@@ -119,25 +136,29 @@ def _calibrate(va: Version, vb: Version, model: Model, measured: tuple | None = 
             model.calibrated = True
 
 
-def align_pair(va: Version, vb: Version, shared: dict | None = None
-               ) -> tuple[list[Link], list[Unmatched], Model]:
-    """Align two language versions: a first pass with cognates only, down to paragraphs,
-    then a second, in full, with the lexicon learnt from the first's paragraph links (with
-    cognates only again when none is learnt).
+def align_pair(va: Version, vb: Version) -> tuple[list[Link], list[Unmatched], Model]:
+    """Align two language versions (`align_sides` of a treaty of these two)."""
+    memo = Segments()
+    return align_sides(VersionSide(va, memo.cues), VersionSide(vb, memo.cues), memo)
 
-    `shared` holds what the pairs of one treaty share about its versions (filled here; the
-    caller keeps it for the treaty's other pairs and no longer): each version's document
-    frequencies, its side of the model (IDF and profiles) per `n_docs`, and the segments of
-    its lists of siblings."""
-    if shared is None:
-        shared = {}
-    df_a, n_a = _shared_df(va, shared)
-    df_b, n_b = _shared_df(vb, shared)
-    model = Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
-    for side, v in (("a", va), ("b", vb)):
-        model._weights[side] = shared.setdefault(("weights", id(v), model.n_docs),
-                                                 (v, model._weights[side]))[1]
-    model._segment_lists = shared.setdefault("segments", {})
+
+def pair_model(sa: VersionSide, sb: VersionSide, memo: Segments) -> Model:
+    """A new model of the pair of versions of `sa` and `sb`, uncalibrated, with the segments
+    of the treaty (`memo`) and the sides of the model its pairs share."""
+    (df_a, n_a), (df_b, n_b) = sa.df, sb.df
+    n_docs = max(n_a, n_b)
+    return Model(df_a=df_a, df_b=df_b, n_docs=n_docs, siblings=memo,
+                 sides={"a": sa.weights(n_docs), "b": sb.weights(n_docs)})
+
+
+def align_sides(sa: VersionSide, sb: VersionSide, memo: Segments
+                ) -> tuple[list[Link], list[Unmatched], Model]:
+    """Align two language versions of a treaty: a first pass with cognates only, down to
+    paragraphs, then a second, in full, with the lexicon learnt from the first's paragraph
+    links (with cognates only again when none is learnt). `memo` holds the segments of the
+    treaty, and `sa` and `sb` what its pairs share about the versions."""
+    va, vb = sa.version, sb.version
+    model = pair_model(sa, sb, memo)
     measured = _calibration_pairs(va, vb, model)  # the same for both passes
     _calibrate(va, vb, model, measured)
     # the lexicon is learnt from paragraph links only: the first pass stops there

@@ -6,10 +6,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import chain
 
-from indexer.align.cues import _cues, _roman, _unit_cues
+from indexer.align.cues import Cues, TextCues, _roman
 from indexer.align.results import ALIGNED_KINDS
 from indexer.models import Unit, Version
 
@@ -32,13 +31,10 @@ class Segment:
     key_set: frozenset[str] = field(compare=False, default=frozenset())  # keys but None
 
 
-@lru_cache(maxsize=65536)
-def _segment_of(eids: tuple[str, ...], texts: tuple[str, ...], keys: tuple[str | None, ...],
-                lang: str) -> Segment:
-    """The segment of `texts` joined by newlines (built once per treaty: the cache is emptied
-    with the others). Its cues are those of the texts put together: no word or number spans
-    the joining newline, and it is whitespace."""
-    cues = [_cues(text, lang) for text in texts]
+def _segment(eids: tuple[str, ...], cues: Sequence[Cues], keys: tuple[str | None, ...]
+             ) -> Segment:
+    """The segment of texts of `cues` joined by newlines. Its cues are those of the texts put
+    together: no word or number spans the joining newline, and it is whitespace."""
     if len(cues) == 1:
         toks, by_prefix, nums, length = cues[0].toks, cues[0].by_prefix, cues[0].nums, \
             cues[0].length
@@ -92,22 +88,56 @@ def _children(unit: Unit, kind: str) -> list[Unit]:
     return [c for c in unit.children if c.kind == kind]
 
 
-def _segments(units: Sequence[Unit], level: str, lang: str
+class Segments:
+    """The segments of the lists of siblings of one treaty, each built once for every pass and
+    every pair that weighs it, with the cues of their texts (`cues`). One is made per treaty
+    (`align_versions`) and held by the models of its pairs."""
+
+    def __init__(self, cues: TextCues | None = None) -> None:
+        self.cues = TextCues() if cues is None else cues
+        # (eIds, texts, keys, lang) -> the segment of those texts
+        self._segments: dict[tuple, Segment] = {}
+        # (level, lang, eIds, texts, numbers of the units) -> `of`'s segments (what they
+        # are built from)
+        self._lists: dict[tuple, tuple[list[Segment], dict[int, Segment]]] = {}
+
+    def of(self, units: Sequence[Unit], level: str, lang: str
+           ) -> tuple[list[Segment], dict[int, Segment]]:
+        """The segment of each of a list of siblings and, below articles, of each two
+        neighbours (`merged[i]`: units i and i+1). Not to be changed."""
+        key = (level, lang, tuple([u.eid for u in units]), tuple([u.text for u in units]),
+               tuple([u.num for u in units]))
+        got = self._lists.get(key)
+        if got is None:
+            got = self._lists[key] = self.build(units, level, lang)
+        return got
+
+    def build(self, units: Sequence[Unit], level: str, lang: str
               ) -> tuple[list[Segment], dict[int, Segment]]:
-    keys = _keys(units, level)
-    for u in units:
-        if u.children:
-            _unit_cues(u, lang)  # (put together from its children's)
-    eids = [u.eid for u in units]
-    texts = [u.text for u in units]
-    # the segment of each unit and of each two neighbours (`_segment_of`)
-    segs = [_segment_of((e,), (t,), (k,), lang) for e, t, k in zip(eids, texts, keys)]
-    merged = {}
-    if level != "article":  # articles are never merged: a bead of two articles is a split
-        for i in range(len(units) - 1):
-            merged[i] = _segment_of((eids[i], eids[i + 1]), (texts[i], texts[i + 1]),
-                                    (keys[i], keys[i + 1]), lang)
-    return segs, merged
+        """`of`, built (from segments built before when there are)."""
+        keys = _keys(units, level)
+        for u in units:
+            if u.children:
+                self.cues.unit_cues(u, lang)  # (put together from its children's)
+        eids = [u.eid for u in units]
+        texts = [u.text for u in units]
+        segs = [self.segment((e,), (t,), (k,), lang) for e, t, k in zip(eids, texts, keys)]
+        merged = {}
+        if level != "article":  # articles are never merged: a bead of two articles is a split
+            for i in range(len(units) - 1):
+                merged[i] = self.segment((eids[i], eids[i + 1]), (texts[i], texts[i + 1]),
+                                         (keys[i], keys[i + 1]), lang)
+        return segs, merged
+
+    def segment(self, eids: tuple[str, ...], texts: tuple[str, ...],
+                keys: tuple[str | None, ...], lang: str) -> Segment:
+        """The segment of `texts` joined by newlines, built once."""
+        key = (eids, texts, keys, lang)
+        got = self._segments.get(key)
+        if got is None:
+            cues = self.cues.cues
+            got = self._segments[key] = _segment(eids, [cues(t, lang) for t in texts], keys)
+        return got
 
 
 def _top(version: Version) -> list[Unit]:

@@ -7,11 +7,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 
-from indexer.align.cues import _CUES, _numbers
-from indexer.align.pair import align_pair
+from indexer.align.pair import VersionSide, align_sides
 from indexer.align.results import ALIGNED_KINDS, Alignment, Link, Unmatched
 from indexer.align.rows import store_rows
-from indexer.align.segments import _segment_of
+from indexer.align.segments import Segments
 from indexer.models import Unit, Version
 
 
@@ -29,19 +28,17 @@ def align_versions(treaty: str, versions: Sequence[Version],
                    langs: Sequence[str] | None = None) -> Alignment:
     """Links between every pair of language versions of `treaty` (sv↔en, sv↔pt, en↔pt),
     each pair in the order the versions come."""
-    # texts are tokenised once per treaty, whichever pairs and passes use them; the caches
-    # are emptied per treaty so that nothing is carried from one treaty to the next
-    _CUES.clear()
-    _segment_of.cache_clear()
-    _numbers.cache_clear()
     merged = merge_versions(versions)
     if langs is not None:
         merged = [v for v in merged if v.lang in langs]
     links: list[Link] = []
     unmatched: list[Unmatched] = []
-    shared: dict = {}  # what the pairs share about each version (see `align_pair`)
-    for va, vb in combinations(merged, 2):
-        pair_links, pair_unmatched, _ = align_pair(va, vb, shared)
+    # texts are tokenised, and lists of siblings made segments, once per treaty, whichever
+    # pairs and passes use them
+    memo = Segments()
+    sides = [VersionSide(v, memo.cues) for v in merged]
+    for sa, sb in combinations(sides, 2):
+        pair_links, pair_unmatched, _ = align_sides(sa, sb, memo)
         links.extend(pair_links)
         unmatched.extend(pair_unmatched)
     return Alignment(treaty, tuple(v.lang for v in merged), tuple(links), tuple(unmatched))
