@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 from collections import Counter
@@ -384,12 +385,59 @@ def _every_other_paragraph_dropped(version):
     return replace(version, units=tuple(thin(u) for u in version.units))
 
 
+def _unpruned_sequences(seg_a, seg_b, merged_a, merged_b, model):
+    """`dp.align_sequences` as a straightforward dynamic program: into every cell of the same
+    band, every bead weighed in full (`evidence.evidence`, the position piece, the bead
+    penalties), the cheapest kept (the first in the order of BEADS among equal costs)."""
+    n, m = len(seg_a), len(seg_b)
+    half = dp.band(n, m)
+    cost = {(0, 0): 0.0}
+    chosen = {}  # cell -> (bead, its evidence or None for a skip)
+    for i in range(n + 1):
+        centre = int(i * m / n) if n else 0
+        for j in range(max(0, centre - half), min(m, centre + half + 1) + 1):
+            for di, dj in dp.BEADS if i or j else ():
+                before = cost.get((i - di, j - dj), math.inf)
+                if before == math.inf:
+                    continue
+                ev = None
+                if di and dj:
+                    a = seg_a[i - 1] if di == 1 else merged_a.get(i - 2)
+                    b = seg_b[j - 1] if dj == 1 else merged_b.get(j - 2)
+                    if a is None or b is None:
+                        continue
+                    ev = evidence.evidence(a, b, model)
+                    if pos := dp.position(n, m, i - di, j - dj, di, dj):
+                        ev["position"] = pos
+                    total = 0.0
+                    for piece in ev.values():  # added in their order, as the aligner adds
+                        total += piece
+                    c = -(evidence.PRIOR + total) + (dp.MERGE if di + dj > 2 else 0.0) + before
+                else:
+                    c = dp.SKIP + before
+                if c < cost.get((i, j), math.inf):
+                    cost[i, j], chosen[i, j] = c, ((di, dj), ev)
+    beads = []
+    i, j = n, m
+    while i or j:
+        (di, dj), ev = chosen[i, j]
+        a, b = tuple(range(i - di, i)), tuple(range(j - dj, j))
+        if ev is None:
+            beads.append(dp.Bead(a, b, 0.0, "unmatched", ()))
+        else:
+            llr = evidence.PRIOR + sum(ev.values()) - (1.0 if di + dj > 2 else 0.0)
+            beads.append(dp.Bead(a, b, evidence._logistic(llr), evidence._method(ev, (di, dj)),
+                                 tuple(ev.items())))
+        i, j = i - di, j - dj
+    return beads[::-1]
+
+
 @pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
 @pytest.mark.parametrize("variant", ["as stored", "numbers stripped", "paragraphs dropped"])
 def test_pruned_dp_gives_the_same_alignment(ingested, monkeypatch, treaty, variant):
-    """The aligner skips weighing beads that cannot win; weighing every bead gives the same
-    links, scores, methods and evidence, also when numbering is missing or units are lost."""
-
+    """The aligner skips weighing beads that cannot win; a dynamic program that weighs every
+    bead (`_unpruned_sequences`, in place of the aligner's) gives the same links, scores,
+    methods and evidence, also when numbering is missing or units are lost."""
     v = _versions(ingested, treaty)
     versions = list(v.values())
     if variant == "numbers stripped":
@@ -397,10 +445,22 @@ def test_pruned_dp_gives_the_same_alignment(ingested, monkeypatch, treaty, varia
     elif variant == "paragraphs dropped":
         versions[-1] = _every_other_paragraph_dropped(versions[-1])
     pruned = align_versions(treaty, versions)
-    monkeypatch.setattr(dp, "PRUNE", False)
+    monkeypatch.setattr(pair, "align_sequences", _unpruned_sequences)
     full = align_versions(treaty, versions)
     assert pruned == full
     assert pruned.links
+
+
+def test_pruned_dp_gives_the_same_alignment_extra(extra_items, monkeypatch):
+    _, items, _ = extra_items
+    by_treaty: dict = {}
+    for treaty, v in items:
+        by_treaty.setdefault(treaty, []).append(v)
+    pruned = {t: align_versions(t, vs) for t, vs in by_treaty.items()}
+    monkeypatch.setattr(pair, "align_sequences", _unpruned_sequences)
+    for t, vs in by_treaty.items():
+        assert align_versions(t, vs) == pruned[t]
+        assert pruned[t].links
 
 
 @pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
