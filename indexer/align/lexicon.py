@@ -48,11 +48,22 @@ def _lexicon_terms(version: Version, side: str, model: Model) -> _Terms:
 def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model,
                    min_score: float = 0.9) -> None:
     """Word translations from confidently aligned units: Dice coefficient over the pairs."""
+    pairs = _term_pairs(va, vb, links, model, min_score)
+    counts = _counts(pairs)
+    if len(pairs) <= EXACT_DICE_PAIRS:
+        model.lexicon = _mutual_best(pairs, *counts)
+    else:
+        model.lexicon = _tolerant_best(pairs, *counts)
+
+
+def _term_pairs(va: Version, vb: Version, links: Sequence[Link], model: Model,
+                min_score: float = 0.9) -> list[tuple[list[str], list[str]]]:
+    """The terms of both sides of every paragraph link of `links` with a score of
+    `min_score` or more, in link order (types in more than a quarter of the paragraphs are
+    not terms)."""
     terms_a, terms_b = _lexicon_terms(va, "a", model), _lexicon_terms(vb, "b", model)
     units_a, units_b = terms_a.units, terms_b.units
     cues = model.siblings.cues
-    freq_a: Counter = Counter()
-    freq_b: Counter = Counter()
     pairs: list[tuple[list[str], list[str]]] = []
     for link in links:
         if link.level != "paragraph" or link.score < min_score:
@@ -60,21 +71,53 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         ua, ub = units_a.get(link.eid_a), units_b.get(link.eid_b)
         if ua is None or ub is None:
             continue
-        # (types in more than a quarter of the paragraphs are not terms)
-        ta, tb = terms_a.of(ua, va.lang, cues), terms_b.of(ub, vb.lang, cues)
+        pairs.append((terms_a.of(ua, va.lang, cues), terms_b.of(ub, vb.lang, cues)))
+    return pairs
+
+
+def _counts(pairs: Sequence[tuple[list[str], list[str]]]
+            ) -> tuple[Counter, Counter, set[str], set[str]]:
+    """Per side, the pairs each word is in, and the words in two pairs or more: a word of one
+    pair only co-occurs once with anything and is left out (only words seen together twice
+    are candidates)."""
+    freq_a: Counter = Counter()
+    freq_b: Counter = Counter()
+    for ta, tb in pairs:
         freq_a.update(ta)
         freq_b.update(tb)
-        pairs.append((ta, tb))
-    # a word of one pair only co-occurs once with anything and is left out (only words seen
-    # together twice are candidates)
     twice_a = {t for t, c in freq_a.items() if c > 1}
     twice_b = {t for t, c in freq_b.items() if c > 1}
-    if len(pairs) <= EXACT_DICE_PAIRS:
-        model.lexicon = _mutual_best(pairs, freq_a, freq_b, twice_a, twice_b)
-        return
-    # Beyond EXACT_DICE_PAIRS pairs a tolerance of 1e-9 joins close dice values, as it
-    # always did, and the candidates are taken in the order in which each (x, y) first
-    # co-occurs, as in one pass over the pairs.
+    return freq_a, freq_b, twice_a, twice_b
+
+
+def _tolerant_best(pairs: Sequence[tuple[list[str], list[str]]], freq_a: Mapping[str, int],
+                   freq_b: Mapping[str, int], twice_a: set[str], twice_b: set[str]
+                   ) -> dict[str, frozenset[str]]:
+    """The lexicon of `_learn_lexicon` beyond EXACT_DICE_PAIRS pairs: as `_mutual_best`, but
+    a tolerance of 1e-9 joins close dice values, as it always did, and the candidates are
+    taken in the order in which each (x, y) first co-occurs, as in one pass over the
+    pairs."""
+    candidates = _candidates(pairs, freq_a, freq_b, twice_a, twice_b)
+    candidates.sort(key=_first_cooccurrence(pairs))
+    best_a: dict[str, tuple[float, list[str]]] = {}
+    best_b: dict[str, tuple[float, list[str]]] = {}
+    for x, y, dice in candidates:
+        for best, k, v in ((best_a, x, y), (best_b, y, x)):
+            old = best.get(k)
+            if old is None or dice > old[0] + 1e-9:
+                best[k] = (dice, [v])
+            elif abs(dice - old[0]) <= 1e-9:
+                old[1].append(v)
+    return {x: frozenset(ys) for x, (_, ys) in best_a.items()
+            if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]}
+
+
+def _candidates(pairs: Sequence[tuple[list[str], list[str]]], freq_a: Mapping[str, int],
+                freq_b: Mapping[str, int], twice_a: set[str], twice_b: set[str]
+                ) -> list[tuple[str, str, float]]:
+    """The candidate translations (x, y, dice): words of side a and b in two pairs or more
+    that co-occur in at least two, with a Dice coefficient 2c/(f+g) >= 0.5 (c pairs with
+    both, f and g pairs with each)."""
     pairs_of: defaultdict[str, list[list[str]]] = defaultdict(list)  # x -> the tb it is with
     for ta, tb in pairs:
         tb = list(filter(twice_b.__contains__, tb))
@@ -86,20 +129,7 @@ def _learn_lexicon(va: Version, vb: Version, links: Sequence[Link], model: Model
         cooc = Counter(chain.from_iterable(tbs))  # y -> pairs with x and y
         candidates.extend((x, y, dice) for y, c in cooc.items()
                           if c >= 2 and (dice := 2 * c / (f + freq_b[y])) >= 0.5)
-    candidates.sort(key=_first_cooccurrence(pairs))
-    best_a: dict[str, tuple[float, list[str]]] = {}
-    best_b: dict[str, tuple[float, list[str]]] = {}
-    for x, y, dice in candidates:
-        for best, k, v in ((best_a, x, y), (best_b, y, x)):
-            old = best.get(k)
-            if old is None or dice > old[0] + 1e-9:
-                best[k] = (dice, [v])
-            elif abs(dice - old[0]) <= 1e-9:
-                old[1].append(v)
-    model.lexicon = {
-        x: frozenset(ys) for x, (_, ys) in best_a.items()
-        if len(ys) == 1 and best_b.get(ys[0], (0, []))[1] == [x]
-    }
+    return candidates
 
 
 #: 64-bit words of pair sets `_mutual_best` compares at once (rows of words of side a at a
