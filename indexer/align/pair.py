@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from indexer.align.cues import TextCues
-from indexer.align.dp import align_sequences
+from indexer.align.dp import Bead, align_sequences
 from indexer.align.evidence import Model, _SideWeights, lexical
 from indexer.align.lexicon import _learn_lexicon
 from indexer.align.results import ALIGNED_KINDS, UNMATCHED, Link, Unmatched
@@ -30,27 +30,37 @@ def _align_level(units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
     seg_b, merged_b = model.segments(units_b, level, lang_b)
     for bead in align_sequences(seg_a, seg_b, merged_a, merged_b, model):
         if bead.method == UNMATCHED:
-            for i in bead.a:
-                out_unmatched.append(Unmatched(units_a[i].eid, lang_a, lang_b, level,
-                                               f"no counterpart in the {lang_b} version"))
-            for j in bead.b:
-                out_unmatched.append(Unmatched(units_b[j].eid, lang_b, lang_a, level,
-                                               f"no counterpart in the {lang_a} version"))
+            out_unmatched.extend(_unmatched(bead, units_a, units_b, level, lang_a, lang_b))
             continue
         for i in bead.a:
             for j in bead.b:
                 out_links.append(Link(units_a[i].eid, lang_a, units_b[j].eid, lang_b, level,
                                       round(bead.score, 4), bead.method, bead.pieces))
         if len(bead.a) == 1 and len(bead.b) == 1 and level != deepest:
-            ua, ub = units_a[bead.a[0]], units_b[bead.b[0]]
-            child_kind, child_level = _NEXT[level]
-            ca, cb = _children(ua, child_kind), _children(ub, child_kind)
-            if level == "article" and bool(ca) != bool(cb):
-                # one version splits the article into paragraphs, the other does not: the
-                # unsplit article stands as its one paragraph
-                ca, cb = ca or [ua], cb or [ub]
+            ca, cb, child_level = _below(units_a[bead.a[0]], units_b[bead.b[0]], level)
             _align_level(ca, cb, child_level, lang_a, lang_b, model, out_links, out_unmatched,
                          deepest)
+
+
+def _unmatched(bead: Bead, units_a: Sequence[Unit], units_b: Sequence[Unit], level: str,
+               lang_a: str, lang_b: str) -> list[Unmatched]:
+    """The units of a bead with no counterpart (a 1-0 or 0-1 bead)."""
+    return [*(Unmatched(units_a[i].eid, lang_a, lang_b, level,
+                        f"no counterpart in the {lang_b} version") for i in bead.a),
+            *(Unmatched(units_b[j].eid, lang_b, lang_a, level,
+                        f"no counterpart in the {lang_a} version") for j in bead.b)]
+
+
+def _below(ua: Unit, ub: Unit, level: str) -> tuple[list[Unit], list[Unit], str]:
+    """The lists of children of two linked units of `level` to align next, and their
+    level."""
+    child_kind, child_level = _NEXT[level]
+    ca, cb = _children(ua, child_kind), _children(ub, child_kind)
+    if level == "article" and bool(ca) != bool(cb):
+        # one version splits the article into paragraphs, the other does not: the unsplit
+        # article stands as its one paragraph
+        ca, cb = ca or [ua], cb or [ub]
+    return ca, cb, child_level
 
 
 def _df(version: Version, cues: TextCues) -> tuple[Counter, int]:

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 #: Kinds of top-level units that are aligned (title, preamble, closing and other are not).
 ALIGNED_KINDS = ("article", "protocol")
 
-
 UNMATCHED = "unmatched"  # method of the store rows that report a unit with no counterpart
 
 

@@ -52,12 +52,11 @@ def _align_rows(treaty: str, vs: Sequence[Version]) -> list[tuple]:
 PARALLEL_MIN_TREATIES = 8
 
 
-def align_corpus(versions: Mapping[tuple[str, str], Version] | Iterable[tuple[str, Version]],
-                 workers: int = 1) -> list[tuple]:
-    """Store rows for every treaty: `versions` maps (treaty, lang) -> Version, or is a list of
-    (treaty, Version) pairs (several per treaty and language allowed). Treaties are
-    independent, so with `workers` > 1 and enough of them they are aligned in a process pool;
-    the rows are the same and in the same order either way."""
+def _treaty_jobs(versions: Mapping[tuple[str, str], Version] | Iterable[tuple[str, Version]]
+                 ) -> list[tuple[str, list[Version]]]:
+    """The treaties of `versions` with more than one language, in first-seen order, each with
+    its versions in a canonical order (where each starts in its source, then language), so
+    that links come out the same whether a version was just processed or read back."""
     items = versions.items() if isinstance(versions, Mapping) else versions
     by_treaty: dict[str, list[Version]] = defaultdict(list)
     for key, v in items:
@@ -65,11 +64,19 @@ def align_corpus(versions: Mapping[tuple[str, str], Version] | Iterable[tuple[st
         by_treaty[treaty].append(v)
     jobs: list[tuple[str, list[Version]]] = []
     for treaty, vs in by_treaty.items():
-        # a canonical order (where each version starts in its source, then language), so
-        # links come out the same whether a version was just processed or read back
         vs = sorted(vs, key=lambda v: (min((u.start for u in v.units), default=0), v.lang))
         if len({v.lang for v in vs}) > 1:
             jobs.append((treaty, vs))
+    return jobs
+
+
+def align_corpus(versions: Mapping[tuple[str, str], Version] | Iterable[tuple[str, Version]],
+                 workers: int = 1) -> list[tuple]:
+    """Store rows for every treaty: `versions` maps (treaty, lang) -> Version, or is a list of
+    (treaty, Version) pairs (several per treaty and language allowed). Treaties are
+    independent, so with `workers` > 1 and enough of them they are aligned in a process pool;
+    the rows are the same and in the same order either way."""
+    jobs = _treaty_jobs(versions)
     rows: list[tuple] = []
     if workers > 1 and len(jobs) >= PARALLEL_MIN_TREATIES:
         from indexer.workers import pool as worker_pool
