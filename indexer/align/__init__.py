@@ -21,6 +21,21 @@ decide when it is absent or disagrees. A unit with no counterpart is reported in
 
 Everything here is pure: Versions in, an Alignment out. ``store_rows`` turns it into the rows
 of the store's ``links`` table; ``versions_from_rows`` rebuilds Versions from stored units.
+What is computed once per treaty (the cues of its texts, the segments of its lists of
+siblings, what its pairs share about each version) is held by objects `align_versions`
+makes for the treaty and passes down, never in module state.
+
+Modules, in the order they build on each other:
+
+- ``results``: Link, Unmatched, Alignment;
+- ``cues``: word types and numbers of texts (`numbers`; `TextCues`, a treaty's memo);
+- ``segments``: structural keys and the segments of lists of siblings (`Segments`);
+- ``evidence``: the log-likelihood pieces and the `Model` of a language pair;
+- ``dp``: the dynamic program over two lists of siblings (`align_sequences`);
+- ``lexicon``: the bilingual lexicon learnt from the first pass;
+- ``pair``: one language pair (`align_pair`): calibration, the two passes, level by level;
+- ``treaty``: a treaty and a corpus (`align_versions`, `align_corpus`);
+- ``rows``: the store's rows (`store_rows`, `versions_from_rows`).
 """
 
 from indexer.align.cues import numbers
