@@ -387,8 +387,8 @@ def _every_other_paragraph_dropped(version):
 
 def _unpruned_sequences(seg_a, seg_b, merged_a, merged_b, model):
     """`dp.align_sequences` as a straightforward dynamic program: into every cell of the same
-    band, every bead weighed in full (`evidence.evidence`, the position piece, the bead
-    penalties), the cheapest kept (the first in the order of BEADS among equal costs)."""
+    band, every bead weighed in full (`evidence.evidence`, the position piece of a 1-1 bead in
+    the same place of lists of the same length, the bead penalties), the cheapest kept (the first in the order of BEADS among equal costs)."""
     n, m = len(seg_a), len(seg_b)
     half = dp.band(n, m)
     cost = {(0, 0): 0.0}
@@ -407,8 +407,8 @@ def _unpruned_sequences(seg_a, seg_b, merged_a, merged_b, model):
                     if a is None or b is None:
                         continue
                     ev = evidence.evidence(a, b, model)
-                    if pos := dp.position(n, m, i - di, j - dj, di, dj):
-                        ev["position"] = pos
+                    if n == m and i == j and di == dj == 1:  # the same place, lists of one
+                        ev["position"] = 2.0 if n == 1 else 1.0
                     total = 0.0
                     for piece in ev.values():  # added in their order, as the aligner adds
                         total += piece

@@ -62,15 +62,6 @@ def band(n: int, m: int) -> int:
     return max(BAND_MIN, abs(n - m) + 3, int(BAND_SHARE * max(n, m)))
 
 
-def position(n: int, m: int, i: int, j: int, di: int, dj: int) -> float:
-    """The position piece of a bead of `di` and `dj` units from units `i` and `j` of lists
-    of `n` and `m`: the same place in two lists of the same length (more for the only child
-    of both parents)."""
-    if n == m and i == j and di == dj == 1:
-        return 2.0 if n == 1 else 1.0
-    return 0.0
-
-
 class _Sweep:
     """The dynamic program of `align_sequences`: the cost of the best path into every cell
     (i, j) of the band (units i of list a and j of list b done) and the bead it ends with
@@ -83,10 +74,14 @@ class _Sweep:
         self.seg_a, self.seg_b, self.merged_a, self.merged_b = seg_a, seg_b, merged_a, merged_b
         self.model = model
         self.limit = _lexicon_limit(model)
+        # the position piece of a 1-1 bead of units i and i: the same place in two lists of
+        # the same length (more for the only child of both parents)
+        self.diagonal = (2.0 if n == 1 else 1.0) if n == m else 0.0
         self.cost = [[_INF] * (m + 1) for _ in range(n + 1)]
         self.cost[0][0] = 0.0
         self.back: list[list[tuple[int, int] | None]] = [[None] * (m + 1) for _ in range(n + 1)]
-        self.lexicon_of: dict[tuple[int, int], float] = {}  # cell -> lexicon piece of its bead
+        # the lexicon piece of the bead into each cell (read for beads of units of both lists)
+        self.lexicon: list[list[float]] = [[0.0] * (m + 1) for _ in range(n + 1)]
 
     def fill(self) -> None:
         """The best bead into every cell near the diagonal, row by row. Only cells near the
@@ -94,53 +89,53 @@ class _Sweep:
         apart, and the band keeps long lists from costing n x m evidence."""
         n, m = self.n, self.m
         half = band(n, m)
-        cell = self._cell
-        for i in range(n + 1):
-            centre = int(i * m / n) if n else 0
-            for j in range(max(0, centre - half), min(m, centre + half + 1) + 1):
-                if i or j:
-                    cell(i, j)
+        row, back = self.cost[0], self.back[0]
+        for j in range(1, min(m, half + 1) + 1):  # row 0: units of list b skipped
+            row[j], back[j] = SKIP + row[j - 1], ZERO_ONE
+        for i in range(1, n + 1):
+            centre = int(i * m / n)
+            self._row(i, max(0, centre - half), min(m, centre + half + 1) + 1)
 
-    def _cell(self, i: int, j: int) -> None:
-        """The best bead into cell (i, j), the beads tried in the order of BEADS (the first of
-        equal costs wins)."""
-        cost = self.cost
-        row, above = cost[i], (cost[i - 1] if i else None)
-        up = above[j] if i else _INF
-        left = row[j - 1] if j else _INF
-        # the cheapest skip into this cell: a bead whose evidence cannot bring it below that
-        # (or below the best so far) is not weighed in full
-        skip = min(up, left) + SKIP
-        best, arg, lex = _INF, None, 0.0
-        if i and j and above[j - 1] != _INF:
-            pos = position(self.n, self.m, i - 1, j - 1, 1, 1)
-            best, lex = self._weigh(self.seg_a[i - 1], self.seg_b[j - 1], pos, 0.0,
-                                    above[j - 1], skip)
-            if best < _INF:
-                arg = ONE_ONE
-        if SKIP + up < best:
-            best, arg = SKIP + up, ONE_ZERO
-        if SKIP + left < best:
-            best, arg = SKIP + left, ZERO_ONE
-        if i and j:
-            best, arg, lex = self._merges(i, j, best, arg, lex, skip)
-        row[j], self.back[i][j] = best, arg
-        if arg is not None and arg[0] and arg[1]:
-            self.lexicon_of[i, j] = lex
-
-    def _merges(self, i: int, j: int, best: float, arg: tuple[int, int] | None, lex: float,
-                skip: float) -> tuple[float, tuple[int, int] | None, float]:
-        """The best of (`best`, `arg`, `lex`) and the 2-1 and 1-2 beads into cell (i, j), as
-        (cost, bead, lexicon piece)."""
-        cost = self.cost
+    def _row(self, i: int, start: int, stop: int) -> None:
+        """The best bead into cells (i, start) .. (i, stop - 1) (i > 0), the beads tried in
+        the order of BEADS (the first of equal costs wins)."""
+        row, above, back, lexicon = self.cost[i], self.cost[i - 1], self.back[i], self.lexicon[i]
+        a, b = self.seg_a[i - 1], self.seg_b
         a2 = self.merged_a.get(i - 2)  # units i-2 and i-1
+        merges = a2 is not None or bool(self.merged_b)
+        weigh, diagonal = self._weigh, self.diagonal
+        for j in range(start, stop):
+            up = above[j]
+            left = row[j - 1] if j else _INF
+            # the cheapest skip into this cell: a bead whose evidence cannot bring it below
+            # that (or below the best so far) is not weighed in full
+            skip = min(up, left) + SKIP
+            best, arg, lex = _INF, None, 0.0
+            if j and above[j - 1] != _INF:
+                best, lex = weigh(a, b[j - 1], diagonal if i == j else 0.0, 0.0, above[j - 1],
+                                  skip)
+                if best < _INF:
+                    arg = ONE_ONE
+            if SKIP + up < best:
+                best, arg = SKIP + up, ONE_ZERO
+            if SKIP + left < best:
+                best, arg = SKIP + left, ZERO_ONE
+            if merges and j:
+                best, arg, lex = self._merges(i, j, a2, best, arg, lex, skip)
+            row[j], back[j], lexicon[j] = best, arg, lex
+
+    def _merges(self, i: int, j: int, a2: Segment | None, best: float,
+                arg: tuple[int, int] | None, lex: float, skip: float
+                ) -> tuple[float, tuple[int, int] | None, float]:
+        """The best of (`best`, `arg`, `lex`) and the 2-1 bead (of `a2`, units i-2 and i-1)
+        and the 1-2 bead into cell (i, j), as (cost, bead, lexicon piece)."""
+        cost = self.cost
         if a2 is not None and cost[i - 2][j - 1] != _INF:
             c, piece = self._weigh(a2, self.seg_b[j - 1], 0.0, MERGE, cost[i - 2][j - 1],
                                    min(best, skip))
             if c < best:
                 best, arg, lex = c, TWO_ONE, piece
-        b2 = self.merged_b.get(j - 2)
-        if b2 is not None and cost[i - 1][j - 2] != _INF:
+        if j > 1 and cost[i - 1][j - 2] != _INF and (b2 := self.merged_b.get(j - 2)) is not None:
             c, piece = self._weigh(self.seg_a[i - 1], b2, 0.0, MERGE, cost[i - 1][j - 2],
                                    min(best, skip))
             if c < best:
@@ -186,10 +181,9 @@ class _Sweep:
         a = self.seg_a[pi] if di == 1 else self.merged_a[pi]
         b = self.seg_b[pj] if dj == 1 else self.merged_b[pj]
         ev = _structural(a, b, self.model)
-        ev["lexicon"] = self.lexicon_of[i, j]
-        pos = position(self.n, self.m, pi, pj, di, dj)
-        if pos:
-            ev["position"] = pos
+        ev["lexicon"] = self.lexicon[i][j]
+        if di == dj == 1 and pi == pj and self.diagonal:
+            ev["position"] = self.diagonal
         llr = PRIOR + sum(ev.values()) - (1.0 if di + dj > 2 else 0.0)
         return Bead(tuple(range(pi, i)), tuple(range(pj, j)), _logistic(llr),
                     _method(ev, (di, dj)), tuple(ev.items()))
