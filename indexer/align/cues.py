@@ -2,8 +2,9 @@
 characters for Chinese) and the numbers it carries (digits, percentages, years, article
 cross-references in arabic, roman or Chinese numerals, small number words).
 
-`TextCues` computes them once per text and each token's once per language: one is made per
-treaty (`align_versions`) and passed down with the treaty's segments."""
+`TextCues` computes them once per text: one is made per treaty (`align_versions`) and passed
+down with the treaty's segments. The words of a token are a pure function of it, memoised
+for every text (`_token_words_of`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import chain
+from operator import itemgetter
 from typing import NamedTuple
 
 from indexer.models import Unit
@@ -131,12 +133,10 @@ def _word_type(word: str, lang: str) -> str:
     return stem if len(stem) >= 3 else ""
 
 
-@lru_cache(maxsize=200_000)
 def _token_words(token: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The types of the words of one whitespace-delimited token ("dividends,", "(a)") in
-    order, and the values of its number words (a pure function of the token, bounded as
-    `_word_type`). Whitespace is not a word character, so the words of a text are those of
-    its tokens."""
+    order, and the values of its number words (() in a language without them). Whitespace
+    is not a word character, so the words of a text are those of its tokens."""
     types = []
     for word in _WORD_RE.findall(token):
         t = _word_type(word, lang)
@@ -145,62 +145,34 @@ def _token_words(token: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...
     return tuple(types), _token_numbers(token, lang) if lang in _WORD_VALUES else ()
 
 
-def _per_token(known: dict[str, tuple[str, ...]], pieces: Sequence[str],
-               compute: Callable[[str], tuple[str, ...]]) -> list[tuple[str, ...]]:
-    """`compute(piece)` of every piece, through the per-token memo `known`."""
-    found = list(map(known.get, pieces))
-    if None in found:
-        for i, f in enumerate(found):
-            if f is None:
-                piece = pieces[i]
-                f = known.get(piece)  # a repeat of a piece computed just now
-                if f is None:
-                    f = known[piece] = compute(piece)
-                found[i] = f
-    return found
+@cache
+def _token_words_of(lang: str) -> Callable[[str], tuple[tuple[str, ...], tuple[str, ...]]]:
+    """`_token_words` in language `lang`, as a function of the token, memoised (a pure
+    function, bounded: tokens repeat across texts and treaties, and a memo of one argument
+    is looked up fastest)."""
+    return lru_cache(maxsize=200_000)(partial(_token_words, lang=lang))
 
 
-class _Words:
-    """The word types and number words of the tokens of one language's texts of a treaty
-    (`_token_words`), each token looked up once: looking up the tokens of a text costs less
-    than running _WORD_RE over it."""
+_TYPES, _WORDS = itemgetter(0), itemgetter(1)
 
-    __slots__ = ("lang", "number_tokens", "numbered", "token_types")
 
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.numbered = lang in _WORD_VALUES  # a language with number words
-        self.token_types: dict[str, tuple[str, ...]] = {}  # token -> the types of its words
-        # the tokens of `token_types` with number words -> their values (filled with
-        # `token_types`: a token of it not in here has none)
-        self.number_tokens: dict[str, tuple[str, ...]] = {}
+def _types_and_words(text: str, lang: str, split: Sequence[str]
+                     ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The word types of a text in text order, repeats kept: folded stems of 3 letters or more
+    (Han characters for Chinese); and the values of its number words in text order (() in a
+    language without them). `split` is ``text.split()``."""
+    if lang == "zh":
+        return tuple(c for c in text if "\u4e00" <= c <= "\u9fff"), ()
+    found = list(map(_token_words_of(lang), split))
+    types = tuple(chain.from_iterable(map(_TYPES, found)))
+    if lang not in _WORD_VALUES:
+        return types, ()
+    return types, tuple(chain.from_iterable(map(_WORDS, found)))
 
-    def types(self, pieces: Sequence[str]) -> tuple[str, ...]:
-        """The word types of tokens `pieces`, in order."""
-        return tuple(chain.from_iterable(_per_token(self.token_types, pieces,
-                                                    self._token_types)))
 
-    def _token_types(self, token: str) -> tuple[str, ...]:
-        """The types of one token's words, noting its number words in `number_tokens`."""
-        types, values = _token_words(token, self.lang)
-        if values:
-            self.number_tokens[token] = values
-        return types
-
-    def looked_up_words(self, split: Sequence[str]) -> tuple[str, ...]:
-        """The values of the number words of tokens `types` looked up just now (so that
-        `number_tokens` has those of them with number words), in order."""
-        if not self.numbered:
-            return ()
-        number_tokens = self.number_tokens
-        if number_tokens.keys().isdisjoint(split):
-            return ()
-        return tuple(chain.from_iterable(number_tokens[t] for t in split if t in number_tokens))
-
-    def numbers_of(self, pieces: Sequence[str]) -> list[tuple[str, ...]]:
-        """The values of the number words of each of tokens `pieces`."""
-        lang = self.lang
-        return [_token_words(t, lang)[1] for t in pieces]
+def _numbers_of(pieces: Sequence[str], lang: str) -> list[tuple[str, ...]]:
+    """The values of the number words of each of tokens `pieces`."""
+    return list(map(_WORDS, map(_token_words_of(lang), pieces)))
 
 
 class Cues(NamedTuple):
@@ -218,27 +190,10 @@ class Cues(NamedTuple):
 
 class TextCues:
     """The cues of the texts of one treaty, each computed once whichever pairs and passes use
-    them, and the words of its tokens per language (`_Words`)."""
+    them."""
 
     def __init__(self) -> None:
-        self._words: dict[str, _Words] = {}  # lang -> its tokens' words
         self._cues: dict[tuple[str, str], Cues] = {}  # (text, lang) -> its cues
-        self._alone: dict[str, frozenset[str]] = {}  # type -> frozenset({type})
-
-    def words(self, lang: str) -> _Words:
-        got = self._words.get(lang)
-        if got is None:
-            got = self._words[lang] = _Words(lang)
-        return got
-
-    def types(self, text: str, lang: str, split: Sequence[str] | None = None
-              ) -> tuple[str, ...]:
-        """The word types of a text in text order, repeats kept: folded stems of 3 letters or
-        more (Han characters for Chinese). `split` is ``text.split()`` when the caller has
-        it."""
-        if lang == "zh":
-            return tuple(c for c in text if "\u4e00" <= c <= "\u9fff")
-        return self.words(lang).types(text.split() if split is None else split)
 
     def tokens(self, text: str, lang: str) -> frozenset[str]:
         """Word types for the lexical cue: folded stems (Han characters for Chinese)."""
@@ -254,7 +209,8 @@ class TextCues:
     def text_cues(self, text: str, lang: str) -> Cues:
         """`cues`, computed from the text (its tokens' words from the memo)."""
         split = text.split()
-        return self._cues_from(text, lang, split, self.types(text, lang, split))
+        types, words = _types_and_words(text, lang, split)
+        return self._cues_from(text, lang, split, types, words)
 
     def unit_cues(self, unit: Unit, lang: str) -> Cues:
         """`cues` of a unit's text. A text that is a head line and its children's texts
@@ -277,11 +233,10 @@ class TextCues:
     def _composed_cues(self, text: str, lang: str, head: str, kids: Sequence[Cues]) -> Cues:
         """The cues of `text`, a `head` and texts of cues `kids` joined by newlines."""
         split = head.split()
-        types = self.types(head, lang, split)
+        types, words = _types_and_words(head, lang, split)
         # (the characters and number words of the head's tokens and of the children's, as
-        # those of `split`: the head's were all looked up by `types` just now)
+        # those of `split`)
         length = sum(map(len, split)) + sum([k.length for k in kids])
-        words = self.words(lang).looked_up_words(split)
         if lang in _WORD_VALUES:
             words = tuple(chain(words, *[k.words for k in kids]))
         for k in kids:
@@ -293,45 +248,46 @@ class TextCues:
         return self._cues_from(text, lang, split, types, words, length)
 
     def _cues_from(self, text: str, lang: str, split: list[str], types: tuple[str, ...],
-                   words: tuple[str, ...] | None = None, length: int | None = None) -> Cues:
-        """The cues of `text` from its tokens and word types; `words` and `length` are the
-        number words and characters of `split` when the caller has them, else every token
-        was looked up by `types` just now."""
+                   words: tuple[str, ...], length: int | None = None) -> Cues:
+        """The cues of `text` from its tokens `split`, their word types and the values of
+        their number words (`words`); `length` is the characters of `split` when the caller
+        has them."""
         toks = frozenset(types)
-        alone = self._alone
         by_prefix: dict[str, frozenset[str]] = {}
         for t in toks:
             if len(t) >= 5:
                 p = t[:5]
-                one = alone.get(t)  # (most cognate prefixes have one type in a text)
-                if one is None:
-                    one = alone[t] = frozenset((t,))
-                by_prefix[p] = by_prefix[p] | one if p in by_prefix else one
+                by_prefix[p] = by_prefix[p] | _alone(t) if p in by_prefix else _alone(t)
         label = _LABEL_RE.match(text)
         own = text[label.end():] if label else text  # as `_own`
-        if words is None:
-            words = self.words(lang).looked_up_words(split)
         return Cues(types, toks, by_prefix,
                     _count_numbers(own, lang, self._own_words(text, lang, label, split, words)),
                     sum(map(len, split)) if length is None else length, split, words)
 
-    def _own_words(self, text: str, lang: str, label: re.Match | None, split: list[str],
+    @staticmethod
+    def _own_words(text: str, lang: str, label: re.Match | None, split: list[str],
                    words: tuple[str, ...]) -> Iterable[str] | None:
         """The values of the number words of `text` without its `label`, from those of its
         tokens `split` (`words`); None in a language without number words."""
         if lang not in _WORD_VALUES:
             return None
-        number_words = self.words(lang)
         if label and not text[label.end() - 1].isspace():
             # the label ends inside a token: the tokens of the text without it, split again
-            return chain.from_iterable(number_words.numbers_of(text[label.end():].split()))
+            return chain.from_iterable(_numbers_of(text[label.end():].split(), lang))
         # the label ends at whitespace (regex \s, as str.split's), so the tokens of the text
         # without it are the last of `split`, and its number words the last of `words`: all
         # but those of the label's tokens
         if label and words:
-            in_label = number_words.numbers_of(split[:len(text[:label.end()].split())])
+            in_label = _numbers_of(split[:len(text[:label.end()].split())], lang)
             return words[sum(map(len, in_label)):]
         return words
+
+
+@lru_cache(maxsize=200_000)
+def _alone(t: str) -> frozenset[str]:
+    """frozenset({t}), one per word type (most cognate prefixes have one type in a text; a
+    pure function, bounded)."""
+    return frozenset((t,))
 
 
 def _head(unit: Unit) -> str | None:
