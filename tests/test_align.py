@@ -664,7 +664,7 @@ def _cues_fields(cues) -> tuple:
 def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
     """`TextCues.unit_cues` puts a unit's cues together from its children's when its text is a
     head and theirs joined by newlines: the same cues, in the same order, as `text_cues` of
-    the text (with a memo of its own), for every unit (and for texts whose children's labels run into the head)."""
+    the text, for every unit (and for texts whose children's labels run into the head)."""
     from indexer.models import Unit
 
     def unit(text, *children):
@@ -678,11 +678,11 @@ def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
         for u in segments._all_units(segments._top(v)):
             got = _cues_fields(memo.unit_cues(u, v.lang))
             composed += bool(u.children)
-            assert got == _cues_fields(cues.TextCues().text_cues(u.text, v.lang))
+            assert got == _cues_fields(cues.text_cues(u.text, v.lang))
     assert composed
     kids = (unit("2. tio och tre Article"), unit("IV ten 1.500 dez"), unit("(a) elva, 12 000"))
     for head in ("", "2.", "ten.", "Art. II ", "  ", "Artikel 5 \u00a0två"):
         for lang in ("en", "sv", "pt", "zh"):
             text = "\n".join(([head] if head else []) + [k.text for k in kids])
             got = _cues_fields(cues.TextCues().unit_cues(unit(text, *kids), lang))
-            assert got == _cues_fields(cues.TextCues().text_cues(text, lang))
+            assert got == _cues_fields(cues.text_cues(text, lang))

@@ -178,7 +178,7 @@ def _numbers_of(pieces: Sequence[str], lang: str) -> list[tuple[str, ...]]:
 class Cues(NamedTuple):
     """What the evidence uses of one unit's text (see `Segments.segment`)."""
 
-    types: tuple[str, ...]  # `TextCues.types`, in text order
+    types: tuple[str, ...]  # the word types of the text, in order (`_types_and_words`)
     toks: frozenset[str]  # the same as a set, built in that order
     by_prefix: dict[str, frozenset[str]]  # 5-letter prefix -> the types of `toks` with it
     nums: dict[str, int]  # `numbers` of the text without its label (not to be changed)
@@ -203,14 +203,8 @@ class TextCues:
         """The cues of a text, computed once."""
         got = self._cues.get((text, lang))
         if got is None:
-            got = self._cues[text, lang] = self.text_cues(text, lang)
+            got = self._cues[text, lang] = text_cues(text, lang)
         return got
-
-    def text_cues(self, text: str, lang: str) -> Cues:
-        """`cues`, computed from the text (its tokens' words from the memo)."""
-        split = text.split()
-        types, words = _types_and_words(text, lang, split)
-        return self._cues_from(text, lang, split, types, words)
 
     def unit_cues(self, unit: Unit, lang: str) -> Cues:
         """`cues` of a unit's text. A text that is a head line and its children's texts
@@ -227,60 +221,69 @@ class TextCues:
         head = _head(unit) if kids else None
         if head is None:
             return self.cues(unit.text, lang)
-        got = self._cues[key] = self._composed_cues(unit.text, lang, head, kids)
+        got = self._cues[key] = _composed_cues(unit.text, lang, head, kids)
         return got
 
-    def _composed_cues(self, text: str, lang: str, head: str, kids: Sequence[Cues]) -> Cues:
-        """The cues of `text`, a `head` and texts of cues `kids` joined by newlines."""
-        split = head.split()
-        types, words = _types_and_words(head, lang, split)
-        # (the characters and number words of the head's tokens and of the children's, as
-        # those of `split`)
-        length = sum(map(len, split)) + sum([k.length for k in kids])
-        if lang in _WORD_VALUES:
-            words = tuple(chain(words, *[k.words for k in kids]))
-        for k in kids:
-            split += k.split
-        if len(kids) == 1:
-            types += kids[0].types
-        else:
-            types = tuple(chain(types, *[k.types for k in kids]))
-        return self._cues_from(text, lang, split, types, words, length)
 
-    def _cues_from(self, text: str, lang: str, split: list[str], types: tuple[str, ...],
-                   words: tuple[str, ...], length: int | None = None) -> Cues:
-        """The cues of `text` from its tokens `split`, their word types and the values of
-        their number words (`words`); `length` is the characters of `split` when the caller
-        has them."""
-        toks = frozenset(types)
-        by_prefix: dict[str, frozenset[str]] = {}
-        for t in toks:
-            if len(t) >= 5:
-                p = t[:5]
-                by_prefix[p] = by_prefix[p] | _alone(t) if p in by_prefix else _alone(t)
-        label = _LABEL_RE.match(text)
-        own = text[label.end():] if label else text  # as `_own`
-        return Cues(types, toks, by_prefix,
-                    _count_numbers(own, lang, self._own_words(text, lang, label, split, words)),
-                    sum(map(len, split)) if length is None else length, split, words)
+def text_cues(text: str, lang: str) -> Cues:
+    """The cues of a text, computed (`TextCues.cues` keeps them)."""
+    split = text.split()
+    types, words = _types_and_words(text, lang, split)
+    return _cues_from(text, lang, split, types, words)
 
-    @staticmethod
-    def _own_words(text: str, lang: str, label: re.Match | None, split: list[str],
-                   words: tuple[str, ...]) -> Iterable[str] | None:
-        """The values of the number words of `text` without its `label`, from those of its
-        tokens `split` (`words`); None in a language without number words."""
-        if lang not in _WORD_VALUES:
-            return None
-        if label and not text[label.end() - 1].isspace():
-            # the label ends inside a token: the tokens of the text without it, split again
-            return chain.from_iterable(_numbers_of(text[label.end():].split(), lang))
-        # the label ends at whitespace (regex \s, as str.split's), so the tokens of the text
-        # without it are the last of `split`, and its number words the last of `words`: all
-        # but those of the label's tokens
-        if label and words:
-            in_label = _numbers_of(split[:len(text[:label.end()].split())], lang)
-            return words[sum(map(len, in_label)):]
-        return words
+
+def _composed_cues(text: str, lang: str, head: str, kids: Sequence[Cues]) -> Cues:
+    """The cues of `text`, a `head` and texts of cues `kids` joined by newlines."""
+    split = head.split()
+    types, words = _types_and_words(head, lang, split)
+    # (the characters and number words of the head's tokens and of the children's, as
+    # those of `split`)
+    length = sum(map(len, split)) + sum([k.length for k in kids])
+    if lang in _WORD_VALUES:
+        words = tuple(chain(words, *[k.words for k in kids]))
+    for k in kids:
+        split += k.split
+    if len(kids) == 1:
+        types += kids[0].types
+    else:
+        types = tuple(chain(types, *[k.types for k in kids]))
+    return _cues_from(text, lang, split, types, words, length)
+
+
+def _cues_from(text: str, lang: str, split: list[str], types: tuple[str, ...],
+               words: tuple[str, ...], length: int | None = None) -> Cues:
+    """The cues of `text` from its tokens `split`, their word types and the values of
+    their number words (`words`); `length` is the characters of `split` when the caller
+    has them."""
+    toks = frozenset(types)
+    by_prefix: dict[str, frozenset[str]] = {}
+    for t in toks:
+        if len(t) >= 5:
+            p = t[:5]
+            by_prefix[p] = by_prefix[p] | _alone(t) if p in by_prefix else _alone(t)
+    label = _LABEL_RE.match(text)
+    own = text[label.end():] if label else text  # as `_own`
+    return Cues(types, toks, by_prefix,
+                _count_numbers(own, lang, _own_words(text, lang, label, split, words)),
+                sum(map(len, split)) if length is None else length, split, words)
+
+
+def _own_words(text: str, lang: str, label: re.Match | None, split: list[str],
+               words: tuple[str, ...]) -> Iterable[str] | None:
+    """The values of the number words of `text` without its `label`, from those of its
+    tokens `split` (`words`); None in a language without number words."""
+    if lang not in _WORD_VALUES:
+        return None
+    if label and not text[label.end() - 1].isspace():
+        # the label ends inside a token: the tokens of the text without it, split again
+        return chain.from_iterable(_numbers_of(text[label.end():].split(), lang))
+    # the label ends at whitespace (regex \s, as str.split's), so the tokens of the text
+    # without it are the last of `split`, and its number words the last of `words`: all
+    # but those of the label's tokens
+    if label and words:
+        in_label = _numbers_of(split[:len(text[:label.end()].split())], lang)
+        return words[sum(map(len, in_label)):]
+    return words
 
 
 @lru_cache(maxsize=200_000)
