@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 from collections import Counter
@@ -19,7 +20,19 @@ from pathlib import Path
 
 import pytest
 
-from indexer.align import align_pair, align_versions, numbers, store_rows, versions_from_rows
+from indexer.align import (
+    align_pair,
+    align_versions,
+    cues,
+    dp,
+    evidence,
+    lexicon,
+    numbers,
+    pair,
+    segments,
+    store_rows,
+    versions_from_rows,
+)
 
 CASES = Path(__file__).parent / "cases" / "align_extra.json"
 
@@ -352,6 +365,7 @@ def test_parallel_alignment_gives_the_same_rows(ingested) -> None:
     import sqlite3
 
     from indexer import align, store
+    from indexer.align.treaty import PARALLEL_MIN_TREATIES
 
     db = sqlite3.connect(store.store_path(ingested))
     db.row_factory = sqlite3.Row
@@ -360,7 +374,7 @@ def test_parallel_alignment_gives_the_same_rows(ingested) -> None:
     items = [(f"{t}-{i}", v) for i in range(4) for (t, _), v in versions.items()]
     one = align.align_corpus(items, workers=1)
     two = align.align_corpus(items, workers=2)
-    assert len({r[0] for r in two}) >= align.PARALLEL_MIN_TREATIES
+    assert len({r[0] for r in two}) >= PARALLEL_MIN_TREATIES
     assert two == one
 
 
@@ -371,13 +385,59 @@ def _every_other_paragraph_dropped(version):
     return replace(version, units=tuple(thin(u) for u in version.units))
 
 
+def _unpruned_sequences(seg_a, seg_b, merged_a, merged_b, model):
+    """`dp.align_sequences` as a straightforward dynamic program: into every cell of the same
+    band, every bead weighed in full (`evidence.evidence`, the position piece of a 1-1 bead in
+    the same place of lists of the same length, the bead penalties), the cheapest kept (the first in the order of BEADS among equal costs)."""
+    n, m = len(seg_a), len(seg_b)
+    half = dp.band(n, m)
+    cost = {(0, 0): 0.0}
+    chosen = {}  # cell -> (bead, its evidence or None for a skip)
+    for i in range(n + 1):
+        centre = int(i * m / n) if n else 0
+        for j in range(max(0, centre - half), min(m, centre + half + 1) + 1):
+            for di, dj in dp.BEADS if i or j else ():
+                before = cost.get((i - di, j - dj), math.inf)
+                if before == math.inf:
+                    continue
+                ev = None
+                if di and dj:
+                    a = seg_a[i - 1] if di == 1 else merged_a.get(i - 2)
+                    b = seg_b[j - 1] if dj == 1 else merged_b.get(j - 2)
+                    if a is None or b is None:
+                        continue
+                    ev = evidence.evidence(a, b, model)
+                    if n == m and i == j and di == dj == 1:  # the same place, lists of one
+                        ev["position"] = 2.0 if n == 1 else 1.0
+                    total = 0.0
+                    for piece in ev.values():  # added in their order, as the aligner adds
+                        total += piece
+                    c = -(evidence.PRIOR + total) + (dp.MERGE if di + dj > 2 else 0.0) + before
+                else:
+                    c = dp.SKIP + before
+                if c < cost.get((i, j), math.inf):
+                    cost[i, j], chosen[i, j] = c, ((di, dj), ev)
+    beads = []
+    i, j = n, m
+    while i or j:
+        (di, dj), ev = chosen[i, j]
+        a, b = tuple(range(i - di, i)), tuple(range(j - dj, j))
+        if ev is None:
+            beads.append(dp.Bead(a, b, 0.0, "unmatched", ()))
+        else:
+            llr = evidence.PRIOR + sum(ev.values()) - (1.0 if di + dj > 2 else 0.0)
+            beads.append(dp.Bead(a, b, evidence._logistic(llr), evidence._method(ev, (di, dj)),
+                                 tuple(ev.items())))
+        i, j = i - di, j - dj
+    return beads[::-1]
+
+
 @pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
 @pytest.mark.parametrize("variant", ["as stored", "numbers stripped", "paragraphs dropped"])
 def test_pruned_dp_gives_the_same_alignment(ingested, monkeypatch, treaty, variant):
-    """The aligner skips weighing beads that cannot win; weighing every bead gives the same
-    links, scores, methods and evidence, also when numbering is missing or units are lost."""
-    from indexer import align
-
+    """The aligner skips weighing beads that cannot win; a dynamic program that weighs every
+    bead (`_unpruned_sequences`, in place of the aligner's) gives the same links, scores,
+    methods and evidence, also when numbering is missing or units are lost."""
     v = _versions(ingested, treaty)
     versions = list(v.values())
     if variant == "numbers stripped":
@@ -385,10 +445,22 @@ def test_pruned_dp_gives_the_same_alignment(ingested, monkeypatch, treaty, varia
     elif variant == "paragraphs dropped":
         versions[-1] = _every_other_paragraph_dropped(versions[-1])
     pruned = align_versions(treaty, versions)
-    monkeypatch.setattr(align, "PRUNE", False)
+    monkeypatch.setattr(pair, "align_sequences", _unpruned_sequences)
     full = align_versions(treaty, versions)
     assert pruned == full
     assert pruned.links
+
+
+def test_pruned_dp_gives_the_same_alignment_extra(extra_items, monkeypatch):
+    _, items, _ = extra_items
+    by_treaty: dict = {}
+    for treaty, v in items:
+        by_treaty.setdefault(treaty, []).append(v)
+    pruned = {t: align_versions(t, vs) for t, vs in by_treaty.items()}
+    monkeypatch.setattr(pair, "align_sequences", _unpruned_sequences)
+    for t, vs in by_treaty.items():
+        assert align_versions(t, vs) == pruned[t]
+        assert pruned[t].links
 
 
 @pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
@@ -396,49 +468,47 @@ def test_cheap_bound_is_above_the_structural_evidence(ingested, treaty):
     """`_most` (keys and number counts only) is never below the sum of the structural pieces
     it stands for when the DP prunes, for every pair of segments of every level, merged ones
     included, and the cached `_pieces` add up as `_structural`'s evidence does."""
-    from indexer import align
 
     versions = list(_versions(ingested, treaty).values())
     for va, vb in combinations(versions, 2):
-        model = align.Model(ratio=1.1)
+        model = evidence.Model(ratio=1.1)
         for level, kind in (("article", None), ("paragraph", "paragraph"), ("point", "point")):
             if kind is None:
-                units_a, units_b = align._top(va), align._top(vb)
+                units_a, units_b = segments._top(va), segments._top(vb)
             else:
-                units_a = [u for u in align._all_units(align._top(va)) if u.kind == kind]
-                units_b = [u for u in align._all_units(align._top(vb)) if u.kind == kind]
-            segs_a, merged_a = align._segments(units_a[:40], level, va.lang)
-            segs_b, merged_b = align._segments(units_b[:40], level, vb.lang)
+                units_a = [u for u in segments._all_units(segments._top(va)) if u.kind == kind]
+                units_b = [u for u in segments._all_units(segments._top(vb)) if u.kind == kind]
+            memo = segments.Segments()
+            segs_a, merged_a = memo.build(units_a[:40], level, va.lang)
+            segs_b, merged_b = memo.build(units_b[:40], level, vb.lang)
             for a in segs_a + list(merged_a.values()):
                 for b in segs_b + list(merged_b.values()):
-                    pieces = align._pieces(a, b, model)
-                    assert align._most(a, b) >= pieces[0]
-                    assert pieces[0] == sum(align._structural(a, b, model).values())
+                    pieces = evidence._pieces(a, b, model)
+                    assert evidence._most(a, b) >= pieces[0]
+                    assert pieces[0] == sum(evidence._structural(a, b, model).values())
 
 
-def test_lexicon_does_not_depend_on_the_order_of_its_candidates(ingested, monkeypatch):
+def test_lexicon_does_not_depend_on_the_order_of_its_candidates(ingested):
     """`_learn_lexicon` takes its candidates unsorted (dice values are exactly equal or far
-    apart): the lexicon is the one of candidates in first co-occurrence order, and the same
-    for any order of the aligned pairs it learns from."""
+    apart): the lexicon is the one of candidates in first co-occurrence order (as
+    `_tolerant_best` takes them, beyond EXACT_DICE_PAIRS pairs), and the same for any order
+    of the aligned pairs it learns from."""
     import random
 
-    from indexer import align
+    from indexer.align import merge_versions
 
     v = _versions(ingested, "br-se-1965")
-    for va, vb in combinations(align.merge_versions(v.values()), 2):
+    for va, vb in combinations(merge_versions(v.values()), 2):
         links, _, model = align_pair(va, vb)
-        lexicons = []
-        for shuffle in range(6):
+        pairs = lexicon._term_pairs(va, vb, links, model)
+        assert len(pairs) <= lexicon.EXACT_DICE_PAIRS
+        in_order = lexicon._tolerant_best(pairs, *lexicon._counts(pairs))  # sorted, as it was
+        assert in_order
+        for shuffle in range(1, 6):
             shuffled = list(links)
             random.Random(shuffle).shuffle(shuffled)
-            if shuffle == 0:
-                shuffled = list(links)
-                monkeypatch.setattr(align, "EXACT_DICE_PAIRS", -1)  # sorted, as it was
-            align._learn_lexicon(va, vb, shuffled, model)
-            monkeypatch.undo()
-            lexicons.append(model.lexicon)
-        assert lexicons[0]
-        assert all(lexicon == lexicons[0] for lexicon in lexicons)
+            lexicon._learn_lexicon(va, vb, shuffled, model)
+            assert model.lexicon == in_order
 
 
 @pytest.mark.parametrize("text", [
@@ -448,13 +518,12 @@ def test_lexicon_does_not_depend_on_the_order_of_its_candidates(ingested, monkey
 ])
 @pytest.mark.parametrize("lang", ["en", "sv", "pt"])
 def test_cues_numbers_as_numbers_of_own_text(text: str, lang: str) -> None:
-    """`_cues` takes the number words from the tokens `_types` looked up: the same as
+    """`TextCues.cues` takes the number words from the tokens `types` looked up: the same as
     `numbers` of the text without its label, whatever the label cuts."""
     from indexer import align
 
-    align._CUES.clear()
-    assert list(align._cues(text, lang).nums.items()) == list(
-        align.numbers(align._own(text), lang).items())
+    assert list(cues.TextCues().cues(text, lang).nums.items()) == list(
+        align.numbers(cues._own(text), lang).items())
 
 
 @pytest.mark.parametrize("block", [1, 7, 1 << 20])
@@ -463,9 +532,8 @@ def test_mutual_best_as_candidates_one_by_one(monkeypatch, block: int) -> None:
     best translations that weighing every candidate one by one finds, in first-seen order."""
     import random
 
-    from indexer import align
 
-    monkeypatch.setattr(align, "DICE_BLOCK", block)
+    monkeypatch.setattr(lexicon, "DICE_BLOCK", block)
     rng = random.Random(3)
     for n in (5, 64, 65, 150):
         words_a, words_b = [f"a{i}" for i in range(40)], [f"b{i}" for i in range(40)]
@@ -494,7 +562,7 @@ def test_mutual_best_as_candidates_one_by_one(monkeypatch, block: int) -> None:
                         top[k] = (dice, None)
         expected = {x: frozenset((y,)) for x, (_, y) in top_a.items()
                     if y is not None and top_b[y][1] == x}
-        got = align._mutual_best(pairs, freq_a, freq_b, twice_a, twice_b)
+        got = lexicon._mutual_best(pairs, freq_a, freq_b, twice_a, twice_b)
         assert expected
         assert list(got.items()) == list(expected.items())
 
@@ -503,22 +571,20 @@ def _align_pair_first_pass_in_full(va, vb):
     """`align_pair` as it was before its first pass stopped at paragraphs: the first pass at
     every level, the second with the lexicon learnt from it, or the first pass's links when
     that lexicon is empty."""
-    from indexer import align
 
-    shared: dict = {}
-    df_a, n_a = align._shared_df(va, shared)
-    df_b, n_b = align._shared_df(vb, shared)
-    model = align.Model(df_a=df_a, df_b=df_b, n_docs=max(n_a, n_b))
-    measured = align._calibration_pairs(va, vb, model)
-    align._calibrate(va, vb, model, measured)
+    memo = segments.Segments()
+    model = pair.pair_model(pair.VersionSide(va, memo.cues), pair.VersionSide(vb, memo.cues),
+                            memo)
+    measured = pair._calibration_pairs(va, vb, model)
+    pair._calibrate(va, vb, model, measured)
     links, unmatched = [], []
-    align._align_level(align._top(va), align._top(vb), "article", va.lang, vb.lang, model,
+    pair._align_level(segments._top(va), segments._top(vb), "article", va.lang, vb.lang, model,
                        links, unmatched)
-    align._learn_lexicon(va, vb, links, model)
+    lexicon._learn_lexicon(va, vb, links, model)
     if model.lexicon:
-        align._calibrate(va, vb, model, measured)
+        pair._calibrate(va, vb, model, measured)
         links, unmatched = [], []
-        align._align_level(align._top(va), align._top(vb), "article", va.lang, vb.lang, model,
+        pair._align_level(segments._top(va), segments._top(vb), "article", va.lang, vb.lang, model,
                            links, unmatched)
     return links, unmatched, model
 
@@ -530,9 +596,7 @@ def _assert_pairs_as_with_a_full_first_pass(versions) -> int:
 
     empty = 0
     for va, vb in combinations(align.merge_versions(versions), 2):
-        align.align_versions("", [])  # empties the per-treaty caches
         links, unmatched, model = align_pair(va, vb)
-        align.align_versions("", [])
         ref_links, ref_unmatched, ref = _align_pair_first_pass_in_full(va, vb)
         assert links == ref_links
         assert unmatched == ref_unmatched
@@ -575,7 +639,6 @@ def test_link_evidence_spells_out_its_pieces(ingested):
     read; the pieces add up to its score, as the aligner's log-odds did."""
     import math
 
-    from indexer import align
 
     alignment = align_versions("br-se-1965", list(_versions(ingested, "br-se-1965").values()))
     assert alignment.links
@@ -585,13 +648,13 @@ def test_link_evidence_spells_out_its_pieces(ingested):
         assert names[-2:] == ["length", "lexicon"] or names[-3:] == [
             "length", "lexicon", "position"]
         merged = link.method in ("dp-2:1", "dp-1:2")
-        llr = align.PRIOR + sum(v for _, v in link.pieces) - (1.0 if merged else 0.0)
+        llr = evidence.PRIOR + sum(v for _, v in link.pieces) - (1.0 if merged else 0.0)
         assert link.score == round(1 / (1 + math.exp(-max(-40.0, min(40.0, llr)))), 4)
     assert len(set(alignment.links)) == len(alignment.links)
 
 
 def _cues_fields(cues) -> tuple:
-    """Every field of `_Cues`, with the order of its dicts and sets."""
+    """Every field of `Cues`, with the order of its dicts and sets."""
     return (cues.types, list(cues.toks), list(cues.by_prefix.items()),
             [list(v) for v in cues.by_prefix.values()], list(cues.nums.items()), cues.length,
             cues.split, cues.words)
@@ -599,10 +662,9 @@ def _cues_fields(cues) -> tuple:
 
 @pytest.mark.parametrize("treaty", ["br-se-1965", "es-pt-1993"])
 def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
-    """`_unit_cues` puts a unit's cues together from its children's when its text is a head
-    and theirs joined by newlines: the same cues, in the same order, as `_text_cues` of the
-    text, for every unit (and for texts whose children's labels run into the head)."""
-    from indexer import align
+    """`TextCues.unit_cues` puts a unit's cues together from its children's when its text is a
+    head and theirs joined by newlines: the same cues, in the same order, as `text_cues` of
+    the text, for every unit (and for texts whose children's labels run into the head)."""
     from indexer.models import Unit
 
     def unit(text, *children):
@@ -612,17 +674,15 @@ def test_unit_cues_put_together_as_computed_from_the_text(ingested, treaty):
     versions = list(_versions(ingested, treaty).values())
     composed = 0
     for v in versions:
-        align._CUES.clear()
-        for u in align._all_units(align._top(v)):
-            got = _cues_fields(align._unit_cues(u, v.lang))
+        memo = cues.TextCues()
+        for u in segments._all_units(segments._top(v)):
+            got = _cues_fields(memo.unit_cues(u, v.lang))
             composed += bool(u.children)
-            assert got == _cues_fields(align._text_cues(u.text, v.lang))
+            assert got == _cues_fields(cues.text_cues(u.text, v.lang))
     assert composed
     kids = (unit("2. tio och tre Article"), unit("IV ten 1.500 dez"), unit("(a) elva, 12 000"))
     for head in ("", "2.", "ten.", "Art. II ", "  ", "Artikel 5 \u00a0två"):
         for lang in ("en", "sv", "pt", "zh"):
             text = "\n".join(([head] if head else []) + [k.text for k in kids])
-            align._CUES.clear()
-            got = _cues_fields(align._unit_cues(unit(text, *kids), lang))
-            align._CUES.clear()
-            assert got == _cues_fields(align._text_cues(text, lang))
+            got = _cues_fields(cues.TextCues().unit_cues(unit(text, *kids), lang))
+            assert got == _cues_fields(cues.text_cues(text, lang))
