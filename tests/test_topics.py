@@ -360,8 +360,8 @@ def _reference_register(text: str, lang: str) -> float:
 def _real_texts() -> list[tuple[str, list[str], tuple[str, ...]]]:
     """(file, lines, languages) of every text of the bundled corpus, corpus-extra and
     corpus-wild (those beside the project)."""
-    from indexer import manifest
-    from indexer.read import read_file
+    from indexer.sources import manifest
+    from indexer.sources.read import read_file
 
     out = []
     for corpus in (ROOT, _SHARED / "corpus-extra", _SHARED / "corpus-wild"):
