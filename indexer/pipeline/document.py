@@ -84,47 +84,68 @@ def count_kind(units: Sequence[Unit], kind: str) -> int:
     return sum(1 for u in units if u.kind == kind)
 
 
+def _kept_aside(lang: str, lines: Sequence[Line], warnings: list[str]) -> Version:
+    """Text in a language that is not a version of this treaty, kept as `other`."""
+    if lang != "und":
+        warnings.append(f"{sum(len(x.raw) for x in lines)} characters of text in '{lang}' "
+                        "kept as other")
+    return Version(lang=lang, units=_other_units(
+        lines, f"text in {lang}, not a version of this treaty"))
+
+
+def _version(lang: str, lines: Sequence[Line], meta: DocMeta, topics: bool,
+             warnings: list[str]) -> Version:
+    """One language version: its lines normalised and segmented, with the OCR repairs of
+    each unit's lines, and a warning when articles are missing or their numbers inferred."""
+    from indexer.normalise import normalise_line, shared
+    from indexer.segment import segment
+
+    normaliser = shared(lang)  # the process's, for every document: see normalise.context
+    normalised = [normalise_line(x, normaliser) for x in lines]
+    units = segment(normalised, lang, article=meta.article, topics=topics)
+    changed = _ChangedLines({x.start: x.changes for x in normalised if x.changes})
+    units = tuple(_with_changes(u, changed) for u in units)
+    articles = count_kind(units, "article")
+    inferred = sum(1 for u in units if u.kind == "article" and u.number_inferred)
+    if articles == 0:
+        warnings.append(f"{lang}: no articles found")
+    elif inferred:
+        warnings.append(f"{lang}: {inferred} of {articles} article numbers inferred (heading "
+                        "missing or unreadable)")
+    return Version(lang=lang, units=units)
+
+
+def _guessed(meta: DocMeta, lines: Sequence[Line], versions: Sequence[Version],
+             warnings: list[str]) -> DocMeta:
+    """`meta` completed from the text where the manifest left something out, each guess
+    named in a warning."""
+    if not (meta.treaty and meta.parties and meta.signed):
+        meta = metadata.guess(meta, [x.text for x in lines], *_title_and_closing(versions))
+    for name in meta.guessed:
+        value = getattr(meta, name)
+        shown = ",".join(value) if isinstance(value, tuple) else value
+        warnings.append(f"{name} guessed: {shown or 'unknown'}")
+    return meta
+
+
 def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
             ) -> tuple[Document, list[tuple]]:
     """Turn one decoded source text into a Document (and its removed furniture rows).
     `topics=False`: articles get no topic of their own (the ingest gives each article the
     topic `treaty.harmonise_topics` decides over all versions of the treaty)."""
-    from indexer.normalise import normalise_line, shared
-    from indexer.segment import segment
-
     cleaned = clean_stage.clean(decoded.text)
     warnings: list[str] = []
     streams = lang_stage.split(cleaned.lines, list(meta.languages) or None)
     if not meta.languages:
         meta = replace(meta, languages=tuple(k for k in streams if policy(k)),
                        guessed=(*meta.guessed, "languages"))
-    versions: list[Version] = []
-    for lang, lines in streams.items():
-        if policy(lang) is None or lang not in meta.languages:
-            units = _other_units(lines, f"text in {lang}, not a version of this treaty")
-            if lang != "und":
-                warnings.append(f"{sum(len(x.raw) for x in lines)} characters of text in "
-                                f"'{lang}' kept as other")
-            versions.append(Version(lang=lang, units=units))
-            continue
-        normaliser = shared(lang)  # the process's, for every document: see normalise.context
-        normalised = [normalise_line(x, normaliser) for x in lines]
-        units = segment(normalised, lang, article=meta.article, topics=topics)
-        changed = _ChangedLines({x.start: x.changes for x in normalised if x.changes})
-        units = tuple(_with_changes(u, changed) for u in units)
-        inferred = sum(1 for u in units if u.kind == "article" and u.number_inferred)
-        if count_kind(units, "article") == 0:
-            warnings.append(f"{lang}: no articles found")
-        elif inferred:
-            warnings.append(f"{lang}: {inferred} of {count_kind(units, 'article')} article numbers "
-                            "inferred (heading missing or unreadable)")
-        versions.append(Version(lang=lang, units=units))
-    if not (meta.treaty and meta.parties and meta.signed):
-        meta = metadata.guess(meta, [x.text for x in cleaned.lines], *_title_and_closing(versions))
-    for name in meta.guessed:
-        value = getattr(meta, name)
-        shown = ",".join(value) if isinstance(value, tuple) else value
-        warnings.append(f"{name} guessed: {shown or 'unknown'}")
+    versions = [
+        _version(lang, lines, meta, topics, warnings)
+        if policy(lang) is not None and lang in meta.languages
+        else _kept_aside(lang, lines, warnings)
+        for lang, lines in streams.items()
+    ]
+    meta = _guessed(meta, cleaned.lines, versions, warnings)
     doc = Document(
         meta=meta, sha256=decoded.sha256, encoding=decoded.encoding,
         versions=tuple(versions), warnings=tuple(warnings),
