@@ -40,7 +40,19 @@ class Entry:
     declared: bool = True  # False for a file found in the folder without an entry
 
 
-def _entry(table: dict, where: str) -> Entry:
+def _codes(table: dict, key: str, pattern: str, where: str, like: str) -> list[str] | None:
+    """The list of codes under `key` (each matching `pattern`), None when absent."""
+    value = table.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+            isinstance(x, str) and re.fullmatch(pattern, x) for x in value):
+        raise ManifestError(f"{where}: {key} must be {like}")
+    return value
+
+
+def _checked(table: dict, where: str) -> None:
+    """Refuse unknown keys, a missing file and malformed single values."""
     unknown = set(table) - _KNOWN_KEYS
     if unknown:
         raise ManifestError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
@@ -52,36 +64,27 @@ def _entry(table: dict, where: str) -> Entry:
         raise ManifestError(
             f"{where}: treaty id {treaty!r} is not like 'br-pe-2006' or 'nordic-1996'"
         )
-    parties = table.get("parties")
-    if parties is not None:
-        if not isinstance(parties, list) or not all(
-            isinstance(p, str) and re.fullmatch(r"[A-Za-z]{2}", p) for p in parties
-        ):
-            raise ManifestError(f"{where}: parties must be ISO 3166-1 alpha-2 codes like 'BR'")
-        parties = tuple(sorted(p.upper() for p in parties))
-    signed = table.get("signed")
-    if signed is not None:
-        signed = str(signed)
-        if not _DATE.match(signed):
-            raise ManifestError(f"{where}: signed must be a date like 2006-02-17")
-    languages = table.get("languages")
-    if languages is not None:
-        if not isinstance(languages, list) or not all(
-            isinstance(x, str) and re.fullmatch(r"[a-z]{2}", x) for x in languages
-        ):
-            raise ManifestError(f"{where}: languages must be ISO 639-1 codes like 'en'")
-        languages = tuple(languages)
+    if table.get("signed") is not None and not _DATE.match(str(table["signed"])):
+        raise ManifestError(f"{where}: signed must be a date like 2006-02-17")
     article = table.get("article")
     if article is not None and (not isinstance(article, int) or article < 1):
         raise ManifestError(f"{where}: article must be a positive whole number")
+
+
+def _entry(table: dict, where: str) -> Entry:
+    _checked(table, where)
+    parties = _codes(table, "parties", r"[A-Za-z]{2}", where,
+                     "ISO 3166-1 alpha-2 codes like 'BR'")
+    languages = _codes(table, "languages", r"[a-z]{2}", where, "ISO 639-1 codes like 'en'")
+    signed = table.get("signed")
     return Entry(
-        file=file,
-        treaty=treaty,
-        parties=parties,
-        signed=signed,
+        file=table["file"],
+        treaty=table.get("treaty"),
+        parties=tuple(sorted(p.upper() for p in parties)) if parties is not None else None,
+        signed=str(signed) if signed is not None else None,
         place=table.get("place"),
-        languages=languages,
-        article=article,
+        languages=tuple(languages) if languages is not None else None,
+        article=table.get("article"),
         title=table.get("title"),
         note=table.get("note"),
     )
