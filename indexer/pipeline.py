@@ -367,7 +367,7 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     except ImportError:  # the index stage is optional until it exists
         index_stage = None
     if index_stage is not None:
-        from indexer.docs import index_docs
+        from indexer.index import index_docs
 
         index_path = ddir / "index"
         index_stage.build_index(index_docs(ddir), index_path,

@@ -271,8 +271,7 @@ def _subset(data: str, copies: int | None) -> set[str] | None:
 
 
 def phase_build(a: dict) -> dict:
-    from indexer.docs import index_docs
-    from indexer.index import build_index
+    from indexer.index import build_index, index_docs
 
     keep = _subset(a["data"], a.get("copies"))
     docs = (d for d in index_docs(Path(a["data"])) if keep is None or d.treaty in keep)
@@ -285,8 +284,8 @@ def phase_build(a: dict) -> dict:
 
 def _engine_call(searcher: object, query: str, filters: dict) -> Callable[[], object]:
     """The engine-level search the Searcher makes (parse, compile, backend), no snippets."""
-    from indexer.index import _FILTER_FIELDS
-    from indexer.query import FNone, compile_query, field_lang, leaves, parse
+    from indexer.index.build import _FILTER_FIELDS
+    from indexer.index.query_syntax import FNone, compile_query, field_lang, leaves, parse
 
     lang = filters.get("lang")
     tree, _ = parse(query)
@@ -405,7 +404,17 @@ def _fts_quote(term: str) -> str:
 
 def fts_match(node: object) -> str | None:
     """An FTS5 MATCH expression for a field tree (None: FTS5 cannot say it, e.g. fuzzy)."""
-    from indexer.query import FAll, FAnd, FFuzzy, FNone, FNot, FOr, FPhrase, FPrefix, FTerm
+    from indexer.index.query_syntax import (
+        FAll,
+        FAnd,
+        FFuzzy,
+        FNone,
+        FNot,
+        FOr,
+        FPhrase,
+        FPrefix,
+        FTerm,
+    )
 
     if isinstance(node, FTerm):
         return f"{node.field} : {_fts_quote(node.term)}"
@@ -433,9 +442,9 @@ def phase_fts5(a: dict) -> dict:
     then time the same engine-level queries on it."""
     from functools import lru_cache
 
-    import indexer.index as index_mod
-    from indexer.docs import index_docs
-    from indexer.query import (
+    import indexer.index.build as index_mod
+    from indexer.index import index_docs
+    from indexer.index.query_syntax import (
         BOOSTS,
         KEYWORD_FIELDS,
         FNone,
@@ -1097,8 +1106,7 @@ def main() -> None:
         d.mkdir(exist_ok=True)
         shutil.copyfile(bdata / "corpus.sqlite", d / "corpus.sqlite")
         if not (d / "index" / "CURRENT").exists():
-            from indexer.docs import index_docs
-            from indexer.index import build_index
+            from indexer.index import build_index, index_docs
 
             build_index(index_docs(d), d / "index", engine=eng)
         r["cold"][eng] = cold_search(d, eng, log)

@@ -43,8 +43,7 @@ from typing import Self
 
 from indexer.errors import QueryError
 from indexer.index import SNIPPET_WIDTH, Searcher, Suggestion, make_snippet, open_index
-from indexer.models import TOP_KINDS, IndexDoc
-from indexer.query import (
+from indexer.index.query_syntax import (
     And,
     FNode,
     FNone,
@@ -59,6 +58,7 @@ from indexer.query import (
     parse,
     term_matcher,
 )
+from indexer.models import TOP_KINDS, IndexDoc
 
 __all__ = ["SearchSession", "citation", "close_sessions", "search", "session"]
 
@@ -525,7 +525,7 @@ def _compiled(tree: Node | None, langs: Sequence[str]) -> FNode:
 
 
 def _relaxed_tree(words: Sequence[Word], langs: Sequence[str]) -> FNode:
-    from indexer.query import Or
+    from indexer.index.query_syntax import Or
 
     if not words:
         return FNone()

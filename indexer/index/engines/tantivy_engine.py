@@ -22,8 +22,8 @@ from pathlib import Path
 
 import tantivy
 
-from indexer.engines import EngineHit, FieldTerms, Match, Row
-from indexer.query import (
+from indexer.index.engines import EngineHit, FieldTerms, Match, Row
+from indexer.index.query_syntax import (
     KEYWORD_FIELDS,
     FAll,
     FAnd,

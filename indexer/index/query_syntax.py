@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from indexer.analysis import Token, analyse_query_term, normalise_term
+from indexer.index.analysis import Token, analyse_query_term, normalise_term
 from indexer.policy import LANGUAGES, policy
 
 # --- fields --------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from indexer.query import FNode
+from indexer.index.query_syntax import FNode
 
 ENGINES: tuple[str, ...] = ("whoosh", "tantivy")
 
@@ -142,10 +142,10 @@ class EngineSearcher(Protocol):
 def build(engine: str, path: Path, rows: Iterable[Row]) -> int:
     """Build an index of `rows` with `engine` in the empty directory `path`."""
     if engine == "whoosh":
-        from indexer.engines import whoosh_engine
+        from indexer.index.engines import whoosh_engine
 
         return whoosh_engine.build(path, rows)
-    from indexer.engines import tantivy_engine
+    from indexer.index.engines import tantivy_engine
 
     return tantivy_engine.build(path, rows)
 
@@ -153,9 +153,9 @@ def build(engine: str, path: Path, rows: Iterable[Row]) -> int:
 def open_engine(engine: str, path: Path) -> EngineSearcher:
     """Open the index `engine` built in `path`."""
     if engine == "whoosh":
-        from indexer.engines import whoosh_engine
+        from indexer.index.engines import whoosh_engine
 
         return whoosh_engine.open_engine(path)
-    from indexer.engines import tantivy_engine
+    from indexer.index.engines import tantivy_engine
 
     return tantivy_engine.open_engine(path)

@@ -36,9 +36,10 @@ from operator import add, attrgetter
 from pathlib import Path
 from typing import Self
 
-from indexer.analysis import IndexTerms, Token, analyse, has_han, index_terms
-from indexer.docs import GROUPS_FILE, GroupTable
-from indexer.engines import (
+from indexer.errors import StoreError, TreatyError
+from indexer.index.analysis import IndexTerms, Token, analyse, has_han, index_terms
+from indexer.index.documents import GROUPS_FILE, GroupTable
+from indexer.index.engines import (
     ENGINES,
     Article,
     EngineSearcher,
@@ -47,10 +48,7 @@ from indexer.engines import (
     build,
     open_engine,
 )
-from indexer.errors import StoreError, TreatyError
-from indexer.models import IndexDoc
-from indexer.policy import LANGUAGES, policy
-from indexer.query import (
+from indexer.index.query_syntax import (
     OTHER,
     FNone,
     Node,
@@ -62,6 +60,8 @@ from indexer.query import (
     term_matcher,
     words_of,
 )
+from indexer.models import IndexDoc
+from indexer.policy import LANGUAGES, policy
 
 __all__ = [
     "ArticleGroup",
