@@ -147,7 +147,7 @@ def _two_call_words(norm: str) -> list[tuple[int, int, int, str]]:
     search-mode (sub-)words placed in them by their start."""
     from bisect import bisect_right
 
-    from indexer.index.analysis import _zh_term, _zh_tokenizer
+    from indexer.index.chinese import _zh_term, _zh_tokenizer
 
     _, tokenize = _zh_tokenizer()
     starts = [s for word, s, _e in tokenize(norm, "default") if _zh_term(word) is not None]
@@ -167,19 +167,19 @@ _ZH_PIECES = st.one_of(
 def test_one_search_mode_call_places_words_as_the_default_cut_does():
     """`_zh_words` reads the precise words off the search-mode cut alone; that relies on how
     jieba orders that cut, which a new version of the segmenter could change."""
-    from indexer.index.analysis import _zh_normalise, _zh_words
+    from indexer.index.chinese import _zh_words, zh_normalise
 
     for line in _ZH_CORPUS.splitlines():
-        norm = _zh_normalise(line)[0]
+        norm = zh_normalise(line)[0]
         assert _zh_words(norm) == _two_call_words(norm), line
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_ZH_PIECES, max_size=30).map("".join))
 def test_one_search_mode_call_places_words_as_the_default_cut_does_anywhere(text):
-    from indexer.index.analysis import _zh_normalise, _zh_words, has_han
+    from indexer.index.chinese import _zh_words, has_han, zh_normalise
 
-    norm = _zh_normalise(text)[0]
+    norm = zh_normalise(text)[0]
     if has_han(norm):
         assert _zh_words(norm) == _two_call_words(norm)
 

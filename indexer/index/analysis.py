@@ -8,39 +8,35 @@ they agree on hits and the highlighter can use our character offsets for every e
   stemming. Portuguese folds *before* stemming so that ``tributação``, ``tributacao`` and the
   OCR's ``tributacäo`` meet; common folded suffixes (``-cao``, ``-coes``, ``-encia``...) are
   restored before the stemmer sees them so plurals still conflate.
-- zh: NFKC, Traditional→Simplified (OpenCC ``t2s``), then jieba's search mode (rjieba, the
-  same dictionary and output, much faster; jieba as a fallback), loaded lazily. Never unidecode
-  (it would turn Chinese into pinyin).
+- zh: NFKC, Traditional→Simplified, then jieba's search mode (`indexer.index.chinese`).
 
-Positions are token ordinals, for phrase queries. In Chinese the ordinal is that of the word of
-jieba's default (precise) cut; the extra sub-words of search mode share the position of the
-word they lie in, so a phrase of precise words matches whether or not the index also holds the
-sub-words.
+Positions are token ordinals, for phrase queries (in Chinese those of jieba's precise cut).
+
+An index build analyses many texts that share their words: it passes `index_terms` a
+`TermMemo`, which it makes and drops, so that each distinct token is analysed once.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain, repeat
-from operator import itemgetter
 from typing import NamedTuple
 
+from indexer.index.chinese import CJK, has_han, zh_index_terms, zh_normalise, zh_tuples
 from indexer.policy import policy
 
 __all__ = [
     "IndexTerms",
+    "TermMemo",
     "Token",
-    "TokenTuple",
     "analyse",
     "analyse_query_term",
-    "has_han",
     "index_terms",
     "normalise_term",
-    "zh_backend",
 ]
 
 
@@ -55,10 +51,6 @@ class Token:
     end: int
 
 
-#: A `Token` as a plain tuple: (term, pos, start, end).
-TokenTuple = tuple[str, int, int, int]
-
-
 class IndexTerms(NamedTuple):
     """The tokens of `analyse` as an index needs them (no offsets): what `index_terms`
     returns."""
@@ -68,10 +60,8 @@ class IndexTerms(NamedTuple):
     written: list[str] | None  # each token as written in the text (None for Chinese)
 
 
-_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
-_HAN_RE = re.compile(f"[{_CJK}]")
 # A word character that is not CJK; combining accents (decomposed input) stay in the word.
-_WCH = rf"(?:[^\W_{_CJK}]|[\u0300-\u036f])"
+_WCH = rf"(?:[^\W_{CJK}]|[\u0300-\u036f])"
 
 
 def _latin_token_re(wch: str, named: bool) -> re.Pattern[str]:
@@ -84,7 +74,7 @@ def _latin_token_re(wch: str, named: bool) -> re.Pattern[str]:
     3.11.0 to 3.11.4, e.g. taking the quote of "Directors’ fees" into the word (CPython
     gh-106052)."""
     alternatives = (
-        ("cjk", rf"[{_CJK}]++"),  # a CJK run inside Latin text: kept verbatim, never unidecoded
+        ("cjk", rf"[{CJK}]++"),  # a CJK run inside Latin text: kept verbatim, never unidecoded
         ("num", r"\d++(?:[.,]\d++)+"),  # 1.000 / 10,5 / 2.1: one token, separators kept
         ("word", rf"{wch}++(?:['’]{wch}++)*"),  # words, with inner apostrophes (State's)
     )
@@ -94,7 +84,6 @@ def _latin_token_re(wch: str, named: bool) -> re.Pattern[str]:
 
 _LATIN_TOKEN_RE = _latin_token_re(_WCH, named=True)
 _LATIN_WORDS_RE = _latin_token_re(_WCH, named=False)
-_ALNUM_RE = re.compile(r"[^\W_]")
 
 # Portuguese suffixes as they look once folded, and the accented form the stemmer knows.
 _PT_RESTORE = (
@@ -111,11 +100,6 @@ _PT_RESTORE = (
     ("iveis", "íveis"),
     ("ivel", "ível"),
 )
-
-
-def has_han(text: str) -> bool:
-    """True when `text` contains a CJK ideograph."""
-    return _HAN_RE.search(text) is not None
 
 
 @cache
@@ -183,37 +167,58 @@ def _analyse_latin(text: str, lang: str, stem: bool = True) -> list[Token]:
     return tokens
 
 
-#: Most tokens a language's table of token -> term holds (it is emptied when full).
-_TERMS_MAX = 200_000
-_term_tables: dict[str, dict[str, str]] = {}
+class TermMemo:
+    """The term of each Latin-script token met so far, per language: a memo for a run of
+    analysis (an index build keeps one for the whole build, or one per chunk of documents in a
+    worker process). A token's term depends on the token and the language alone, so a memo
+    changes no result, only how often a token is analysed; the caller decides how long it
+    lives."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self) -> None:
+        self._tables: dict[str, _TermTable] = {}
+
+    def table(self, lang: str) -> _TermTable:
+        """The terms of the tokens of `lang` met so far."""
+        table = self._tables.get(lang)
+        if table is None:
+            table = self._tables[lang] = _TermTable(lang)
+        return table
 
 
+class _TermTable(dict[str, str | None]):
+    """token -> its term in one language (None: a piece of text, not one token), each worked
+    out when first looked up."""
+
+    __slots__ = ("lang",)
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def __missing__(self, token: str) -> str | None:
+        term = self[token] = _token_term(token, self.lang)
+        return term
+
+
+@lru_cache(maxsize=65536)
 def _token_term(token: str, lang: str) -> str | None:
     """The term `_analyse_latin` makes of `token`, one match of `_LATIN_TOKEN_RE` (the
     alternative that matches a token alone is the one that matched it in its text); None when
-    `token` is not one whole token (a piece of text for `_latin_words`)."""
+    `token` is not one whole token (a piece of text for `_latin_words`). (Cached: the tokens
+    new to a memo made for one chunk are mostly known from the chunks before.)"""
     m = _LATIN_TOKEN_RE.fullmatch(token)
     if m is None:
         return None
     return _latin_term(token, lang, True) if m.lastgroup == "word" else token
 
 
-def _latin_terms(tokens: list[str], lang: str) -> list[str | None]:
-    """The term of each token (None for a piece of text that is not one token), through a
-    per-language table: only the tokens new to it are analysed, one by one (and only when
-    there are some is the set of them made)."""
-    table = _term_tables.setdefault(lang, {})
-    try:
-        return list(map(table.__getitem__, tokens))
-    except KeyError:
-        pass
-    new = set(tokens).difference(table)
-    if len(table) + len(new) > _TERMS_MAX:
-        table.clear()
-        new = set(tokens)
-    for token in new:
-        table[token] = _token_term(token, lang)
-    return list(map(table.__getitem__, tokens))
+def _latin_terms(tokens: list[str], lang: str, memo: TermMemo | None = None
+                 ) -> list[str | None]:
+    """The term of each token (None for a piece of text that is not one token), through the
+    table of `lang` in `memo` (default: a new one), which analyses only the tokens new to it."""
+    return list(map((memo or TermMemo()).table(lang).__getitem__, tokens))
 
 
 #: The ASCII characters in no Latin token (all but letters, digits and the separators . , '
@@ -229,209 +234,24 @@ _ASCII_CUTS = bytes.maketrans(
 _PIECE_ENDS = ".,'’«»‘“”„–—…§°·"
 
 
-def _latin_words(text: str, lang: str) -> tuple[list[str], list[str]]:
+def _latin_words(text: str, lang: str, memo: TermMemo | None = None
+                 ) -> tuple[list[str], list[str]]:
     """(terms, tokens as written) of Latin-script `text`: `_LATIN_WORDS_RE.findall(text)` and
     their terms. Tokens hold no whitespace and no character of `_ASCII_CUTS`, so they are those
     of the pieces of text between such characters, in order; a piece stripped of `_PIECE_ENDS`
     that is one whole token (its term is not None) is its only token, found by string methods;
-    the regex cuts the others."""
+    the regex cuts the others. `memo`: the terms of tokens already met (default: none)."""
+    memo = memo or TermMemo()
     utf8 = text.encode(errors="surrogatepass")
     cut = utf8.translate(_ASCII_CUTS).decode(errors="surrogatepass")
     pieces = list(filter(None, map(str.strip, cut.split(), repeat(_PIECE_ENDS))))
-    terms = _latin_terms(pieces, lang)
+    terms = _latin_terms(pieces, lang, memo)
     if None not in terms:
         return terms, pieces  # type: ignore[return-value]
     written = list(chain.from_iterable(
         _LATIN_WORDS_RE.findall(piece) if term is None else (piece,)
         for piece, term in zip(pieces, terms)))
-    return _latin_terms(written, lang), written  # type: ignore[return-value]
-
-
-# --- Chinese ---------------------------------------------------------------------------
-
-
-@cache
-def _t2s() -> Callable[[str], str]:
-    from opencc import OpenCC  # lazy
-
-    return OpenCC("t2s").convert
-
-
-@cache
-def _t2s_markers() -> frozenset[str] | None:
-    """One character of every entry of the t2s dictionaries that converts to something else
-    (a character that itself converts, if the entry has one): text with none of them holds
-    no such entry, so it is its own conversion (most of a Simplified corpus). None when the
-    converter's tables are not where this version keeps them: then every text is converted."""
-    from opencc import OpenCC
-
-    try:
-        cc = OpenCC("t2s")
-        cc.convert("a")
-        changing = [
-            key
-            for group in cc._dict_chain_data  # a private table: read only, guarded below
-            for _max_len, _min_len, table in group
-            for key, value in table.items()
-            if key != value
-        ]
-        singles = {key for key in changing if len(key) == 1}
-        return frozenset(next((c for c in key if c in singles), key[0]) for key in changing)
-    except (AttributeError, TypeError, ValueError):  # pragma: no cover - another layout
-        return None
-
-
-@cache
-def _zh_tokenizer() -> tuple[str, Callable[[str, str], list[tuple[str, int, int]]]]:
-    """(name, tokenize(text, mode)) where mode is "default" or "search"."""
-    try:
-        import rjieba  # lazy: the dictionary costs time, load only when Chinese is analysed
-
-        def tok(text: str, mode: str) -> list[tuple[str, int, int]]:
-            return rjieba.tokenize(text, mode=mode)
-
-        return "rjieba", tok
-    except ImportError:  # pragma: no cover - rjieba is a dependency; jieba is the fallback
-        import logging
-
-        import jieba
-
-        jieba.setLogLevel(logging.WARNING)
-
-        def tok(text: str, mode: str) -> list[tuple[str, int, int]]:
-            return list(jieba.tokenize(text, mode=mode))
-
-        return "jieba", tok
-
-
-def zh_backend() -> str:
-    """Name of the Chinese segmenter in use ("rjieba" or "jieba"); loads it."""
-    return _zh_tokenizer()[0]
-
-
-class _NFKCTable(dict[int, str]):
-    """A `str.translate` table: each character's NFKC form, filled in as characters come."""
-
-    def __missing__(self, code: int) -> str:
-        ch = chr(code)
-        form = self[code] = unicodedata.normalize("NFKC", ch) if not ch.isascii() else ch
-        return form
-
-
-_NFKC = _NFKCTable()
-
-
-def _zh_normalise(text: str) -> tuple[str, Sequence[int]]:
-    """NFKC (character by character) and Traditional→Simplified, with a map from each output
-    character to the index of the input character it came from (so offsets can be reported
-    in the input)."""
-    norm = text.translate(_NFKC)
-    src: Sequence[int]
-    if len(norm) == len(text):  # no character became several: the map is the identity
-        src = range(len(text))
-    else:
-        out: list[str] = []
-        src = []
-        for i, ch in enumerate(text):
-            n = _NFKC[ord(ch)]
-            out.append(n)
-            src.extend([i] * len(n))
-        norm = "".join(out)
-    if has_han(norm) and ((marks := _t2s_markers()) is None or not marks.isdisjoint(norm)):
-        conv = _t2s()(norm)
-        if len(conv) == len(norm):
-            norm = conv
-        else:  # a phrase mapping changed the length: convert char by char to keep offsets
-            t2s = _t2s()
-            norm = "".join(c if len(s := t2s(c)) != 1 else s for c in norm)
-    return norm, src
-
-
-def _zh_search_words(norm: str) -> tuple[list[tuple[int, int, int, str]], int]:
-    """The (sub-)words jieba's search mode cuts from Chinese `norm` that have a term, last
-    first, as (start, end, k, term) — start and end are offsets in `norm`, k the number of the
-    precise (default-mode) word each lies in counted from the last such word with a term (1)
-    — and the number of those precise words.
-
-    One call of the segmenter does: search mode is the default cut in which each word longer
-    than two characters is preceded by the dictionary's 2- and 3-grams inside it (jieba and
-    jieba-rs alike). So, read backwards, a token that ends at or before the start of the
-    precise word met last is the precise word before it; any other token lies inside that
-    word, after whose start it ends. A sub-word has a letter or digit only if its word has,
-    so the words without a term carry no sub-word with one."""
-    _, tokenize = _zh_tokenizer()
-    backwards: list[tuple[int, int, int, str]] = []
-    word_start = len(norm)  # start of the precise word met last, reading backwards
-    n = 0  # the precise words with a term met so far, reading backwards
-    for word, s, e in reversed(tokenize(norm, "search")):
-        term = _zh_term(word)
-        if e <= word_start:  # a precise word
-            word_start = s
-            if term is None:
-                continue
-            n += 1
-        elif term is None:
-            continue
-        backwards.append((s, e, n, term))
-    return backwards, n
-
-
-def _zh_words(norm: str) -> list[tuple[int, int, int, str]]:
-    """The (sub-)words jieba's search mode cuts from Chinese `norm`, in its order, as (pos,
-    start, end, term): pos is the number of the precise (default-mode) word each lies in,
-    start and end are offsets in `norm`."""
-    backwards, n = _zh_search_words(norm)
-    return [(n - k, s, e, term) for s, e, k, term in reversed(backwards)]
-
-
-def _zh_tuples(text: str) -> list[TokenTuple]:
-    """`_analyse_zh` as (term, pos, start, end) tuples."""
-    norm, src = _zh_normalise(text)
-    if not norm:
-        return []
-
-    if not has_han(norm):
-        # No Chinese at all (a number, a Latin name): words, lower case, no folding, no jieba.
-        return [
-            (m.group().lower(), pos, src[m.start()], src[m.end() - 1] + 1)
-            for pos, m in enumerate(_ZH_LATIN_RE.finditer(norm))
-        ]
-    tokens = [(term, i, src[s], src[e - 1] + 1) for i, s, e, term in _zh_words(norm)]
-    tokens.sort(key=_ZH_ORDER)
-    return tokens
-
-
-def _zh_index_terms(text: str) -> tuple[list[str], list[int]]:
-    """The terms and positions of `_zh_tuples`, in its order, without the offsets an index
-    does not need. When normalising kept every character one character, offsets in the
-    normalised text are those in `text`, so they order the tokens alike and are not mapped."""
-    norm, src = _zh_normalise(text)
-    if not isinstance(src, range):
-        tokens = _zh_tuples(text)
-        return [t[0] for t in tokens], [t[1] for t in tokens]
-    if not has_han(norm):
-        terms = [m.group().lower() for m in _ZH_LATIN_RE.finditer(norm)]
-        return terms, list(range(len(terms)))
-    keyed, n = _zh_search_words(norm)  # (start, end, k, term); pos = n - k
-    # Sorted by (start, end), which is the order of _ZH_ORDER: a word's pos grows with its
-    # start (precise words do not overlap and hold their sub-words). Equal (start, end): the
-    # same word, so the same term.
-    keyed.sort()
-    return [k[3] for k in keyed], [n - k[2] for k in keyed]
-
-
-_ZH_LATIN_RE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+")
-_ZH_ORDER = itemgetter(1, 2, 3)  # (pos, start, end)
-
-
-@lru_cache(maxsize=65536)
-def _zh_term(word: str) -> str | None:
-    """The term of a word jieba cut (lower case), None for one without letters or digits."""
-    return word.lower() if _ALNUM_RE.search(word) else None
-
-
-def _analyse_zh(text: str) -> list[Token]:
-    return [Token(*t) for t in _zh_tuples(text)]
+    return _latin_terms(written, lang, memo), written  # type: ignore[return-value]
 
 
 # --- public ----------------------------------------------------------------------------
@@ -447,13 +267,14 @@ def analyse(text: str, lang: str) -> list[Token]:
         return []
     pol = policy(lang)
     if pol is not None and pol.tokenizer == "jieba":
-        return _analyse_zh(text)
+        return [Token(*t) for t in zh_tuples(text)]
     return _analyse_latin(text, lang)
 
 
-def index_terms(text: str, lang: str) -> IndexTerms:
+def index_terms(text: str, lang: str, memo: TermMemo | None = None) -> IndexTerms:
     """The terms and positions of `analyse(text, lang)`, without the Token objects and
-    offsets an index does not need: the fast path of an index build.
+    offsets an index does not need: the fast path of an index build. `memo`: the terms of
+    the tokens met so far in this run (a new one when None).
 
     >>> index_terms("Tributação dos dividendos", "pt")
     IndexTerms(terms=['tribut', 'dos', 'dividend'], positions=None, written=['Tributação', \
@@ -463,10 +284,10 @@ def index_terms(text: str, lang: str) -> IndexTerms:
         return IndexTerms([], None, [])
     pol = policy(lang)
     if pol is not None and pol.tokenizer == "jieba":
-        terms, positions = _zh_index_terms(text)
+        terms, positions = zh_index_terms(text)
         ordinal = positions == list(range(len(positions)))
         return IndexTerms(terms, None if ordinal else positions, None)
-    terms, written = _latin_words(text, lang)
+    terms, written = _latin_words(text, lang, memo)
     return IndexTerms(terms, None, written)
 
 
@@ -483,7 +304,7 @@ def normalise_term(term: str, lang: str) -> str:
     spelling suggestions); Chinese: NFKC and Traditional→Simplified."""
     pol = policy(lang)
     if pol is not None and pol.tokenizer == "jieba":
-        return _zh_normalise(term)[0].lower()
+        return zh_normalise(term)[0].lower()
     if has_han(term):
         return term
     return "".join(
