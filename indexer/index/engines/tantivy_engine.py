@@ -38,7 +38,8 @@ from indexer.index.query_syntax import (
     text_fields,
 )
 
-#: Text fields named so hold a topic's display names (see `indexer.index`): few distinct values.
+#: Text fields named so hold a topic's display names (see `indexer.index.rows`): few distinct
+#: values.
 TOPIC_PREFIX = "topic_"
 #: The fast field of each document's group number (`Row.group`).
 GROUP = "group"
