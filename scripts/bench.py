@@ -284,8 +284,8 @@ def phase_build(a: dict) -> dict:
 
 def _engine_call(searcher: object, query: str, filters: dict) -> Callable[[], object]:
     """The engine-level search the Searcher makes (parse, compile, backend), no snippets."""
-    from indexer.index.build import _FILTER_FIELDS
     from indexer.index.query_syntax import FNone, compile_query, field_lang, leaves, parse
+    from indexer.index.searcher import _FILTER_FIELDS
 
     lang = filters.get("lang")
     tree, _ = parse(query)
@@ -442,7 +442,7 @@ def phase_fts5(a: dict) -> dict:
     then time the same engine-level queries on it."""
     from functools import lru_cache
 
-    import indexer.index.build as index_mod
+    import indexer.index.rows as index_mod
     from indexer.index import index_docs
     from indexer.index.query_syntax import (
         BOOSTS,
@@ -454,6 +454,7 @@ def phase_fts5(a: dict) -> dict:
         parse,
         text_fields,
     )
+    from indexer.index.searcher import _FILTER_FIELDS
 
     # Every copy has the same paragraphs: analyse each distinct text once (build time of the
     # baseline is not compared, its query time is).
@@ -502,7 +503,7 @@ def phase_fts5(a: dict) -> dict:
             continue
         for k, v in filters.items():
             key = "number" if k == "article" else k
-            expr = f"({expr}) AND k_{key} : {_fts_quote(index_mod._FILTER_FIELDS[k](v))}"
+            expr = f"({expr}) AND k_{key} : {_fts_quote(_FILTER_FIELDS[k](v))}"
 
         def call(expr: str = expr) -> None:
             db.execute(f"SELECT doc, {rank} AS r FROM fts WHERE fts MATCH ? ORDER BY r "
