@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from itertools import chain, islice
 from pathlib import Path
 
-from indexer.index.documents import GROUPS_FILE, GroupTable
 from indexer.index.engines import Row, build, check_engine
 from indexer.index.generations import (
     FORMAT,
+    GROUPS_FILE,
     META,
     VOCAB,
+    GroupTable,
     live_generation,
     make_live,
     new_generation,

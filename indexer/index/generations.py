@@ -4,10 +4,13 @@ an index::
     index_dir/CURRENT           name of the live generation (replaced with os.replace)
     index_dir/g-<time>-<pid>/   one generation: index.json (meta), vocab.json, groups.json,
                                 engine/ (the engine's own files)
+
+and the article groups of a generation (`GroupTable`).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -59,3 +62,32 @@ def prune(index_dir: Path, keep: set[str]) -> None:
             continue
         if (path / META).exists() or time.time() - path.stat().st_mtime > _STALE:
             shutil.rmtree(path, ignore_errors=True)
+
+
+#: File of an index generation that names its groups: ``{"keys": [[treaty, lang, article
+#: eId], ...], "sizes": [documents, ...]}``, by group number.
+GROUPS_FILE = "groups.json"
+
+
+class GroupTable:
+    """The article groups of an index: (treaty, lang, article eId) per group number, each
+    group's number of documents, and its rank in (treaty, lang, article eId) order."""
+
+    def __init__(self, keys: list[tuple[str, str, str]], sizes: list[int]) -> None:
+        self.keys = keys
+        self.sizes = sizes
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        self.rank = [0] * len(keys)
+        for r, g in enumerate(order):
+            self.rank[g] = r
+
+    @classmethod
+    def load(cls, path: Path) -> GroupTable:
+        data = json.loads(path.read_text("utf-8"))
+        return cls([tuple(k) for k in data["keys"]], list(data["sizes"]))
+
+    @staticmethod
+    def dump(path: Path, numbers: dict[tuple[str, ...], int], sizes: list[int]) -> None:
+        keys = sorted(numbers, key=numbers.__getitem__)
+        path.write_text(json.dumps({"keys": keys, "sizes": sizes}, ensure_ascii=False),
+                        "utf-8")

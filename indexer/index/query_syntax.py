@@ -44,14 +44,10 @@ def text_fields() -> list[str]:
     return names + [f"topic_{lang}" for lang in LANGUAGES]
 
 
-def _analyser_lang(fl: str) -> str:
-    return fl if fl != OTHER else "xx"  # "xx": no policy -> generic analysis
-
-
 def analyser_lang(lang: str) -> str:
-    """The language whose analyser reads text of document or query language `lang` ("xx":
-    none of ours, the generic analysis)."""
-    return _analyser_lang(field_lang(lang))
+    """The language whose analyser reads text of language `lang` (or of the fields of field
+    suffix `lang`): "xx", which has no policy (the generic analysis), for one not ours."""
+    return lang if field_lang(lang) != OTHER else "xx"
 
 
 # --- parsed tree -----------------------------------------------------------------------------
@@ -333,7 +329,7 @@ def _positions(tokens: Sequence[Token]) -> list[tuple[str, list[str]]]:
 def _leaf_builder(node: Word | Phrase, lang: str) -> Callable[[str, float], FNode] | None:
     """A function (field, boost) -> field node for `node` analysed as language `lang` (None:
     nothing to search)."""
-    alang = _analyser_lang(lang)
+    alang = analyser_lang(lang)
     if isinstance(node, Word) and node.prefix:
         return _prefix_builder(node, alang)
     tokens = analyse_query_term(node.text, alang)

@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Self
 
 from indexer.errors import StoreError
-from indexer.index.documents import GROUPS_FILE, GroupTable
 from indexer.index.engines import EngineHit, EngineSearcher, check_engine, open_engine
-from indexer.index.generations import META, VOCAB, live_generation
+from indexer.index.generations import GROUPS_FILE, META, VOCAB, GroupTable, live_generation
 from indexer.index.query_syntax import (
     FNode,
     FNone,
