@@ -273,8 +273,7 @@ def _subset(data: str, copies: int | None) -> set[str] | None:
 
 
 def phase_build(a: dict) -> dict:
-    from indexer.docs import index_docs
-    from indexer.index import build_index
+    from indexer.index import build_index, index_docs
 
     keep = _subset(a["data"], a.get("copies"))
     docs = (d for d in index_docs(Path(a["data"])) if keep is None or d.treaty in keep)
@@ -287,8 +286,8 @@ def phase_build(a: dict) -> dict:
 
 def _engine_call(searcher: object, query: str, filters: dict) -> Callable[[], object]:
     """The engine-level search the Searcher makes (parse, compile, backend), no snippets."""
-    from indexer.index import _FILTER_FIELDS
-    from indexer.query import FNone, compile_query, field_lang, leaves, parse
+    from indexer.index.query_syntax import FNone, compile_query, field_lang, leaves, parse
+    from indexer.index.searcher import _FILTER_FIELDS
 
     lang = filters.get("lang")
     tree, _ = parse(query)
@@ -407,7 +406,17 @@ def _fts_quote(term: str) -> str:
 
 def fts_match(node: object) -> str | None:
     """An FTS5 MATCH expression for a field tree (None: FTS5 cannot say it, e.g. fuzzy)."""
-    from indexer.query import FAll, FAnd, FFuzzy, FNone, FNot, FOr, FPhrase, FPrefix, FTerm
+    from indexer.index.query_syntax import (
+        FAll,
+        FAnd,
+        FFuzzy,
+        FNone,
+        FNot,
+        FOr,
+        FPhrase,
+        FPrefix,
+        FTerm,
+    )
 
     if isinstance(node, FTerm):
         return f"{node.field} : {_fts_quote(node.term)}"
@@ -435,9 +444,9 @@ def phase_fts5(a: dict) -> dict:
     then time the same engine-level queries on it."""
     from functools import lru_cache
 
-    import indexer.index as index_mod
-    from indexer.docs import index_docs
-    from indexer.query import (
+    import indexer.index.rows as index_mod
+    from indexer.index import index_docs
+    from indexer.index.query_syntax import (
         BOOSTS,
         KEYWORD_FIELDS,
         FNone,
@@ -447,6 +456,7 @@ def phase_fts5(a: dict) -> dict:
         parse,
         text_fields,
     )
+    from indexer.index.searcher import _FILTER_FIELDS
 
     # Every copy has the same paragraphs: analyse each distinct text once (build time of the
     # baseline is not compared, its query time is).
@@ -495,7 +505,7 @@ def phase_fts5(a: dict) -> dict:
             continue
         for k, v in filters.items():
             key = "number" if k == "article" else k
-            expr = f"({expr}) AND k_{key} : {_fts_quote(index_mod._FILTER_FIELDS[k](v))}"
+            expr = f"({expr}) AND k_{key} : {_fts_quote(_FILTER_FIELDS[k](v))}"
 
         def call(expr: str = expr) -> None:
             db.execute(f"SELECT doc, {rank} AS r FROM fts WHERE fts MATCH ? ORDER BY r "
@@ -854,7 +864,7 @@ def notes(r: dict, ing_mbs: float, peak_ingest: float) -> list[str]:
     if t:
         out.append(
             f"- The tantivy index build ({t['build']['build_s']:.0f} s for "
-            f"{r['corpus_mb']:.0f} MB) analyses the documents (`indexer.analysis`: Snowball + "
+            f"{r['corpus_mb']:.0f} MB) analyses the documents (`indexer.index.analysis`: Snowball + "
             f"folding, jieba + t2s) in {t['build'].get('workers', 1)} worker processes while "
             "the parent feeds the writer in document order (one tantivy indexing thread, so "
             "the index is the same as a sequential build's); the parent's share (building "
@@ -1119,8 +1129,7 @@ def main() -> None:
         d.mkdir(exist_ok=True)
         shutil.copyfile(bdata / "corpus.sqlite", d / "corpus.sqlite")
         if not (d / "index" / "CURRENT").exists():
-            from indexer.docs import index_docs
-            from indexer.index import build_index
+            from indexer.index import build_index, index_docs
 
             build_index(index_docs(d), d / "index", engine=eng)
         r["cold"][eng] = cold_search(d, eng, log)

@@ -29,8 +29,8 @@ TABLES = ("documents", "treaties", "units", "removed", "links")
 def dump(corpus: Path, name: str, out: Path) -> None:
     from indexer import index as index_stage
     from indexer import pipeline, store
-    from indexer.analysis import analyse
-    from indexer.docs import index_docs
+    from indexer.index import index_docs
+    from indexer.index.analysis import analyse
 
     build, index_stage.build_index = index_stage.build_index, lambda *a, **k: None
     try:

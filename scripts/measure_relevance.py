@@ -130,8 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="only the summary lines")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    from indexer.docs import index_docs
-    from indexer.index import build_index
+    from indexer.index import build_index, index_docs
     from search.results import SearchSession
 
     cases = load_cases()

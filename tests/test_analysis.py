@@ -1,4 +1,4 @@
-"""Our analysers (indexer.analysis) and the query parser (indexer.query)."""
+"""Our analysers (indexer.index.analysis) and the query parser (indexer.index.query_syntax)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.analysis import analyse, analyse_query_term, index_terms, normalise_term
-from indexer.query import (
+from indexer.index.analysis import analyse, analyse_query_term, index_terms, normalise_term
+from indexer.index.query_syntax import (
     And,
     Not,
     Or,
@@ -147,7 +147,7 @@ def _two_call_words(norm: str) -> list[tuple[int, int, int, str]]:
     search-mode (sub-)words placed in them by their start."""
     from bisect import bisect_right
 
-    from indexer.analysis import _zh_term, _zh_tokenizer
+    from indexer.index.chinese import _zh_term, _zh_tokenizer
 
     _, tokenize = _zh_tokenizer()
     starts = [s for word, s, _e in tokenize(norm, "default") if _zh_term(word) is not None]
@@ -167,29 +167,29 @@ _ZH_PIECES = st.one_of(
 def test_one_search_mode_call_places_words_as_the_default_cut_does():
     """`_zh_words` reads the precise words off the search-mode cut alone; that relies on how
     jieba orders that cut, which a new version of the segmenter could change."""
-    from indexer.analysis import _zh_normalise, _zh_words
+    from indexer.index.chinese import _zh_words, zh_normalise
 
     for line in _ZH_CORPUS.splitlines():
-        norm = _zh_normalise(line)[0]
+        norm = zh_normalise(line)[0]
         assert _zh_words(norm) == _two_call_words(norm), line
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_ZH_PIECES, max_size=30).map("".join))
 def test_one_search_mode_call_places_words_as_the_default_cut_does_anywhere(text):
-    from indexer.analysis import _zh_normalise, _zh_words, has_han
+    from indexer.index.chinese import _zh_words, has_han, zh_normalise
 
-    norm = _zh_normalise(text)[0]
+    norm = zh_normalise(text)[0]
     if has_han(norm):
         assert _zh_words(norm) == _two_call_words(norm)
 
 
 def test_heavy_libraries_load_lazily():
     code = (
-        "import sys, indexer.analysis, indexer.index, indexer.query\n"
+        "import sys, indexer.index, indexer.index.analysis, indexer.index.query_syntax\n"
         "heavy = {'jieba', 'rjieba', 'opencc', 'whoosh', 'tantivy', 'snowballstemmer'}\n"
         "assert not heavy & set(sys.modules), heavy & set(sys.modules)\n"
-        "from indexer.query import compile_query, parse\n"
+        "from indexer.index.query_syntax import compile_query, parse\n"
         "compile_query(parse('dividends tributação')[0], ['en', 'pt', 'sv', 'zh', 'other'])\n"
         "assert not {'jieba', 'rjieba', 'whoosh', 'tantivy'} & set(sys.modules)\n"
     )
@@ -311,7 +311,7 @@ def test_levenshtein():
 
 
 def _check_latin_words(text):
-    from indexer.analysis import _LATIN_WORDS_RE, _latin_terms, _latin_words
+    from indexer.index.analysis import _LATIN_WORDS_RE, _latin_terms, _latin_words
 
     written = _LATIN_WORDS_RE.findall(text)
     assert _latin_words(text, "pt") == (_latin_terms(written, "pt"), written), repr(text)

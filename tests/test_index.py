@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from indexer.index import IndexMissingError, build_index, make_snippet, open_index
+from indexer.index.query_syntax import compile_query, parse, term_matcher
 from indexer.models import IndexDoc
-from indexer.query import compile_query, parse, term_matcher
 
 ENGINES = ("whoosh", "tantivy")
 
@@ -374,7 +374,7 @@ def test_parallel_build_is_the_same_index(fixture_docs, tmp_path, monkeypatch, e
     the index a sequential build gives: the same vocabulary, languages and answers."""
     import json
 
-    import indexer.index as index_mod
+    import indexer.index.build as index_mod
 
     monkeypatch.setattr(index_mod, "CHUNK", 7)
     monkeypatch.setattr(index_mod, "PARALLEL_MIN", 14)

@@ -35,8 +35,7 @@ def _measure():
 @pytest.fixture(scope="module")
 def outcomes(ingested, tmp_path_factory):
     """Engine -> outcomes, computed once per engine on first use."""
-    from indexer.docs import index_docs
-    from indexer.index import build_index
+    from indexer.index import build_index, index_docs
     from search.results import SearchSession
 
     mr = _measure()
@@ -94,8 +93,7 @@ def test_engines_agree_on_the_top_article(outcomes):
 @pytest.mark.parametrize("engine", ENGINES)
 def test_citations_of_top_hits(engine, ingested, tmp_path_factory):
     """The citation of the best paragraph is the same on both engines."""
-    from indexer.docs import index_docs
-    from indexer.index import build_index
+    from indexer.index import build_index, index_docs
     from search.results import SearchSession
 
     index_dir = tmp_path_factory.mktemp(f"cite-{engine}")

@@ -270,8 +270,7 @@ def test_random_queries_never_raise(ingested, query, lang, as_json):
 def test_page_from_few_hits_equals_grouping_every_match(ingested, tmp_path, monkeypatch, engine):
     """Ranking a page from the top hits (deepening when a bound fails) gives exactly the
     result of grouping every match; so does an index without group numbers."""
-    from indexer.docs import index_docs
-    from indexer.index import build_index
+    from indexer.index import build_index, index_docs
 
     build_index(index_docs(ingested), tmp_path / "ix", engine=engine, workers=1)
     queries = [("resident", {}), ("dividends", {"limit": 20}), ('"permanent establishment"', {}),

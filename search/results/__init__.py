@@ -5,10 +5,10 @@ and a read-only connection to the store; a caller that runs many queries (the we
 one open, so repeated queries never re-open the index. `search` runs one query in a session
 of its own.
 
-The query is parsed and compiled exactly as `Searcher.search` does (`indexer.query`); every
+The query is parsed and compiled exactly as `Searcher.search` does (`indexer.index.query_syntax`); every
 matching paragraph is fetched once, without snippets, and grouped by (treaty, language,
 article). Groups are ranked by their best paragraph's BM25F score (title and topic fields
-weighted, see `indexer.query.BOOSTS`) plus a quarter of their next two; snippets are made
+weighted, see `indexer.index.query_syntax.BOOSTS`) plus a quarter of their next two; snippets are made
 only for the groups returned.
 
 A plain-words query that has fewer matching articles than asked for (a paraphrase such as

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from indexer.engines import EngineSearcher, Match
-from indexer.query import FNode
+from indexer.index.engines import EngineSearcher, Match
+from indexer.index.query_syntax import FNode
 from search.results.grouping import MORE_PARAGRAPHS, Group, group_score, stored_doc
 
 #: Paragraph hits fetched first to rank a page of groups (at least PAGE_FACTOR per group).

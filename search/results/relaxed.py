@@ -9,8 +9,8 @@ import json
 import math
 from collections.abc import Callable, Sequence
 
-from indexer.engines import EngineHit
-from indexer.query import FNode, FNone, Word
+from indexer.index.engines import EngineHit
+from indexer.index.query_syntax import FNode, FNone, Word
 from search.results.grouping import Group, group, stored_doc
 from search.results.trees import compiled, relaxed_tree
 

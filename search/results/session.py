@@ -1,6 +1,6 @@
 """`SearchSession`: an open index and store, and the search that ranks article groups.
 
-The query is parsed and compiled as `Searcher.search` does it (`indexer.query`); every
+The query is parsed and compiled as `Searcher.search` does it (`indexer.index.query_syntax`); every
 matching paragraph is fetched once, without snippets, and grouped by (treaty, language,
 article) — from the top hits only where the index records groups (`paging`). A plain-words
 query with too few matching articles is completed by relaxed matching (`relaxed`); snippets
@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Self
 
-from indexer.engines import EngineHit, EngineSearcher
 from indexer.index import Searcher, open_index
-from indexer.query import FNode, FNone, Node, field_lang, parse
+from indexer.index.engines import EngineHit, EngineSearcher
+from indexer.index.query_syntax import FNode, FNone, Node, field_lang, parse
 from search.results import options
 from search.results.aligned import aligned_units
 from search.results.grouping import Group, citation, group, stored_doc

@@ -5,8 +5,16 @@ from __future__ import annotations
 import html
 
 from indexer.index import SNIPPET_WIDTH, make_snippet
+from indexer.index.query_syntax import (
+    FNode,
+    FPhrase,
+    FPrefix,
+    FTerm,
+    field_lang,
+    leaves,
+    term_matcher,
+)
 from indexer.models import IndexDoc
-from indexer.query import FNode, FPhrase, FPrefix, FTerm, field_lang, leaves, term_matcher
 
 #: Snippets shown per article (its best paragraphs).
 SNIPPETS_PER_HIT = 2

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from indexer.index import Suggestion
-from indexer.query import FNode, Word
+from indexer.index.query_syntax import FNode, Word
 from search.results.trees import compiled
 
 #: A word matching more documents than this by itself gets no "did you mean".

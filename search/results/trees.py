@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from indexer.query import And, FNode, FNone, Node, Or, Word, compile_query, leaves
+from indexer.index.query_syntax import And, FNode, FNone, Node, Or, Word, compile_query, leaves
 
 
 def compiled(tree: Node | None, langs: Sequence[str]) -> FNode:

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from indexer.engines import EngineSearcher, open_engine
 from indexer.errors import QueryError
 from indexer.index import Searcher
+from indexer.index.engines import EngineSearcher, open_engine
+from indexer.index.query_syntax import compile_query, field_lang, parse
 from indexer.models import IndexDoc
-from indexer.query import compile_query, field_lang, parse
 from search.results import MAX_LIMIT, SearchSession
 from search.web.pages import topic_name, unit_label
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import tantivy
 
-from indexer.engines import EngineHit, FieldTerms, Match, Row
-from indexer.query import (
+from indexer.index.engines import EngineHit, FieldTerms, Match, Row
+from indexer.index.query_syntax import (
     KEYWORD_FIELDS,
     FAll,
     FAnd,
@@ -38,7 +38,8 @@ from indexer.query import (
     text_fields,
 )
 
-#: Text fields named so hold a topic's display names (see `indexer.index`): few distinct values.
+#: Text fields named so hold a topic's display names (see `indexer.index.rows`): few distinct
+#: values.
 TOPIC_PREFIX = "topic_"
 #: The fast field of each document's group number (`Row.group`).
 GROUP = "group"

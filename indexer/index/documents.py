@@ -55,32 +55,3 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
                      " ORDER BY treaty, lang, seq")
         for treaty, lang, top, uid, eid, text, raw in rows:
             yield copy_with(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw)
-
-
-#: File of an index generation that names its groups: ``{"keys": [[treaty, lang, article
-#: eId], ...], "sizes": [documents, ...]}``, by group number.
-GROUPS_FILE = "groups.json"
-
-
-class GroupTable:
-    """The article groups of an index: (treaty, lang, article eId) per group number, each
-    group's number of documents, and its rank in (treaty, lang, article eId) order."""
-
-    def __init__(self, keys: list[tuple[str, str, str]], sizes: list[int]) -> None:
-        self.keys = keys
-        self.sizes = sizes
-        order = sorted(range(len(keys)), key=keys.__getitem__)
-        self.rank = [0] * len(keys)
-        for r, g in enumerate(order):
-            self.rank[g] = r
-
-    @classmethod
-    def load(cls, path: Path) -> GroupTable:
-        data = json.loads(path.read_text("utf-8"))
-        return cls([tuple(k) for k in data["keys"]], list(data["sizes"]))
-
-    @staticmethod
-    def dump(path: Path, numbers: dict[tuple[str, ...], int], sizes: list[int]) -> None:
-        keys = sorted(numbers, key=numbers.__getitem__)
-        path.write_text(json.dumps({"keys": keys, "sizes": sizes}, ensure_ascii=False),
-                        "utf-8")

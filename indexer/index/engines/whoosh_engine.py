@@ -16,8 +16,8 @@ from whoosh import fields, index, query, scoring
 from whoosh.analysis import Token as WToken
 from whoosh.analysis import Tokenizer
 
-from indexer.engines import EngineHit, FieldTerms, Match, Row
-from indexer.query import (
+from indexer.index.engines import EngineHit, FieldTerms, Match, Row
+from indexer.index.query_syntax import (
     KEYWORD_FIELDS,
     FAll,
     FAnd,

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from indexer.analysis import Token, analyse_query_term, normalise_term
+from indexer.index.analysis import Token, analyse_query_term, normalise_term
 from indexer.policy import LANGUAGES, policy
 
 # --- fields --------------------------------------------------------------------------------
@@ -44,8 +44,10 @@ def text_fields() -> list[str]:
     return names + [f"topic_{lang}" for lang in LANGUAGES]
 
 
-def _analyser_lang(fl: str) -> str:
-    return fl if fl != OTHER else "xx"  # "xx": no policy -> generic analysis
+def analyser_lang(lang: str) -> str:
+    """The language whose analyser reads text of language `lang` (or of the fields of field
+    suffix `lang`): "xx", which has no policy (the generic analysis), for one not ours."""
+    return lang if field_lang(lang) != OTHER else "xx"
 
 
 # --- parsed tree -----------------------------------------------------------------------------
@@ -325,41 +327,55 @@ def _positions(tokens: Sequence[Token]) -> list[tuple[str, list[str]]]:
 
 
 def _leaf_builder(node: Word | Phrase, lang: str) -> Callable[[str, float], FNode] | None:
-    """A function (field, boost) -> field node for `node` analysed as language `lang`."""
-    alang = _analyser_lang(lang)
-    zh = (pol := policy(alang)) is not None and pol.tokenizer == "jieba"
+    """A function (field, boost) -> field node for `node` analysed as language `lang` (None:
+    nothing to search)."""
+    alang = analyser_lang(lang)
     if isinstance(node, Word) and node.prefix:
-        norm = normalise_term(node.text, alang)
-        stemmed = analyse_query_term(norm, alang)
-        if len(stemmed) == 1 and norm.startswith(stemmed[0].term):
-            norm = stemmed[0].term  # taxation* -> taxat*: the index holds stems
-        if not norm or not _has_word_char(norm):
-            return None
-        return lambda f, b: FPrefix(f, norm, b)
+        return _prefix_builder(node, alang)
     tokens = analyse_query_term(node.text, alang)
     if not tokens:
         return None
     groups = _positions(tokens)
     if isinstance(node, Word) and node.fuzzy is not None:
-        candidates = [g[0] for g in groups] if len(groups) == 1 else []
-        folded = normalise_term(node.text, alang)
-        if " " not in folded and folded not in candidates:
-            candidates.append(folded)
-        return lambda f, b: _or(FFuzzy(f, t, node.fuzzy or auto_distance(t), b) for t in candidates)
-
-    def word_node(f: str, b: float, word: str, subs: list[str]) -> FNode:
-        if not subs:
-            return FTerm(f, word, b)
-        # A Chinese word the index may have cut differently: the word, or all its sub-words.
-        return _or([FTerm(f, word, b), _and(FTerm(f, s, b) for s in subs)])
-
+        return _fuzzy_builder(node, alang, groups)
     if len(groups) == 1:
         word, subs = groups[0]
-        return lambda f, b: word_node(f, b, word, subs)
+        return lambda f, b: _word_node(f, b, word, subs)
+    zh = (pol := policy(alang)) is not None and pol.tokenizer == "jieba"
     if zh and isinstance(node, Word):  # an unquoted run of Chinese: all its words
-        return lambda f, b: _and(word_node(f, b, w, s) for w, s in groups)
+        return lambda f, b: _and(_word_node(f, b, w, s) for w, s in groups)
     words = tuple(g[0] for g in groups)
     return lambda f, b: FPhrase(f, words, b)
+
+
+def _prefix_builder(node: Word, alang: str) -> Callable[[str, float], FNode] | None:
+    """`_leaf_builder` of a prefix word (``taxation*``), analysed by `alang`'s analyser."""
+    norm = normalise_term(node.text, alang)
+    stemmed = analyse_query_term(norm, alang)
+    if len(stemmed) == 1 and norm.startswith(stemmed[0].term):
+        norm = stemmed[0].term  # taxation* -> taxat*: the index holds stems
+    if not norm or not _has_word_char(norm):
+        return None
+    return lambda f, b: FPrefix(f, norm, b)
+
+
+def _fuzzy_builder(node: Word, alang: str, groups: list[tuple[str, list[str]]]
+                   ) -> Callable[[str, float], FNode]:
+    """`_leaf_builder` of a fuzzy word (``term~``), whose tokens grouped by position are
+    `groups`: the word as analysed (when one token) or as folded, within its distance."""
+    candidates = [g[0] for g in groups] if len(groups) == 1 else []
+    folded = normalise_term(node.text, alang)
+    if " " not in folded and folded not in candidates:
+        candidates.append(folded)
+    return lambda f, b: _or(FFuzzy(f, t, node.fuzzy or auto_distance(t), b) for t in candidates)
+
+
+def _word_node(f: str, b: float, word: str, subs: list[str]) -> FNode:
+    """A word in field `f` with boost `b`; `subs`: its sub-words in the index, if any."""
+    if not subs:
+        return FTerm(f, word, b)
+    # A Chinese word the index may have cut differently: the word, or all its sub-words.
+    return _or([FTerm(f, word, b), _and(FTerm(f, s, b) for s in subs)])
 
 
 def _has_word_char(s: str) -> bool:

@@ -2,8 +2,8 @@
 
 Each engine module offers ``build(path, rows) -> int`` (the number of documents indexed) and
 ``open_engine(path) -> EngineSearcher``. Rows carry *pre-analysed* tokens (our analysers, see
-`indexer.analysis`), so no engine analyses text itself; queries arrive as the engine-neutral
-field tree of `indexer.query`.
+`indexer.index.analysis`), so no engine analyses text itself; queries arrive as the
+engine-neutral field tree of `indexer.index.query_syntax`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from indexer.query import FNode
+from indexer.errors import TreatyError
+from indexer.index.query_syntax import FNode
 
 ENGINES: tuple[str, ...] = ("whoosh", "tantivy")
+
+
+def check_engine(engine: str) -> str:
+    """`engine`, when it is one of ENGINES; else a TreatyError."""
+    if engine not in ENGINES:
+        raise TreatyError(f"unknown search engine {engine!r}: use one of {', '.join(ENGINES)}")
+    return engine
+
 
 class FieldTerms(NamedTuple):
     """A text field's tokens as rows carry them (offsets are not indexed, so not carried).
@@ -29,14 +38,18 @@ class FieldTerms(NamedTuple):
     positions: Sequence[int] | None = None
 
     @classmethod
-    def of(cls, terms: Sequence[str], positions: Sequence[int] | None = None) -> FieldTerms:
-        if not _plain_terms.issuperset(terms):  # some terms not seen before: check them
-            new = set(terms).difference(_plain_terms)
+    def of(cls, terms: Sequence[str], positions: Sequence[int] | None = None,
+           plain: set[str] | None = None) -> FieldTerms:
+        """The field of `terms` at `positions`. `plain`: terms already known to be non-empty
+        and free of whitespace (only the others are checked); the checked ones that are, are
+        added to it."""
+        if plain is None:
+            plain = set()
+        if not plain.issuperset(terms):  # some terms not seen before: check them
+            new = set(terms).difference(plain)
             if len(" ".join(new).split()) != len(new):  # an empty term, or one with whitespace
                 return cls(terms, positions)
-            if len(_plain_terms) + len(new) > _PLAIN_MAX:
-                _plain_terms.clear()
-            _plain_terms.update(new)
+            plain.update(new)
         return cls(" ".join(terms), positions)
 
     def term_list(self) -> Sequence[str]:
@@ -44,12 +57,6 @@ class FieldTerms(NamedTuple):
         if isinstance(self.terms, str):
             return self.terms.split(" ") if self.terms else []
         return self.terms
-
-
-#: Terms known to be non-empty and to hold no whitespace (`FieldTerms.of` checks each term
-#: once), at most _PLAIN_MAX of them: the table is emptied when full.
-_PLAIN_MAX = 200_000
-_plain_terms: set[str] = set()
 
 
 class Article(NamedTuple):
@@ -142,10 +149,10 @@ class EngineSearcher(Protocol):
 def build(engine: str, path: Path, rows: Iterable[Row]) -> int:
     """Build an index of `rows` with `engine` in the empty directory `path`."""
     if engine == "whoosh":
-        from indexer.engines import whoosh_engine
+        from indexer.index.engines import whoosh_engine
 
         return whoosh_engine.build(path, rows)
-    from indexer.engines import tantivy_engine
+    from indexer.index.engines import tantivy_engine
 
     return tantivy_engine.build(path, rows)
 
@@ -153,9 +160,9 @@ def build(engine: str, path: Path, rows: Iterable[Row]) -> int:
 def open_engine(engine: str, path: Path) -> EngineSearcher:
     """Open the index `engine` built in `path`."""
     if engine == "whoosh":
-        from indexer.engines import whoosh_engine
+        from indexer.index.engines import whoosh_engine
 
         return whoosh_engine.open_engine(path)
-    from indexer.engines import tantivy_engine
+    from indexer.index.engines import tantivy_engine
 
     return tantivy_engine.open_engine(path)

@@ -1,0 +1,120 @@
+""""Did you mean": for a query word absent or rare in the index as written, the index's words
+nearest by edit distance whose terms are more frequent. Computed from the vocabulary the build
+writes (`rows.Vocabulary`: document frequencies of terms and of surface words), so it is the
+same for every engine; Latin-script languages only (those with surface words)."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from indexer.index.analysis import analyse
+from indexer.index.chinese import has_han
+from indexer.index.query_syntax import Node, Word, levenshtein, words_of
+
+__all__ = ["Suggestion", "corrected", "load_vocabulary", "suggest"]
+
+#: Alternatives offered per word, best first.
+ALTERNATIVES = 3
+#: How near an alternative is: (edit distance, -document frequency of its term).
+_Score = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    term: str  # as typed
+    alternatives: tuple[str, ...]  # best first
+
+
+def load_vocabulary(path: Path) -> dict:
+    """The vocabulary file of a generation: ``{"df": {lang: {term: n}}, "surface": {lang:
+    {word: n}}}``, plus ``"by_initial"``: per language, the (word, n) of the surface words by
+    their first character."""
+    data = json.loads(path.read_text("utf-8"))
+    by_initial: dict[str, dict[str, list[tuple[str, int]]]] = {}
+    for lang, words in data["surface"].items():
+        table = by_initial.setdefault(lang, {})
+        for w, c in words.items():
+            table.setdefault(w[:1], []).append((w, c))
+    data["by_initial"] = by_initial
+    return data
+
+
+def suggest(tree: Node | None, langs: Iterable[str], vocab: dict) -> tuple[Suggestion, ...]:
+    """For each plain query word of `tree` that is absent or rare as written in the languages
+    `langs` of `vocab` (a `load_vocabulary`), the words nearest to it whose terms are more
+    frequent."""
+    langs = [lang for lang in langs if lang in vocab["surface"]]
+    out: list[Suggestion] = []
+    seen: set[str] = set()
+    for word, negated in words_of(tree):
+        w = unicodedata.normalize("NFC", word.text.lower())
+        if w in seen or not _plain(word, negated, w):
+            continue
+        seen.add(w)
+        if not w.isalpha() or sum(vocab["surface"][lang].get(w, 0) for lang in langs) > 1:
+            continue
+        alts = _nearest(w, langs, vocab)
+        if alts:
+            out.append(Suggestion(word.text, alts))
+    return tuple(out)
+
+
+def _plain(word: Word, negated: bool, w: str) -> bool:
+    """Whether `word` (`w`: lower case, NFC) is one to correct: not under a NOT, neither a
+    prefix nor fuzzy, not Chinese."""
+    return not (negated or word.prefix or word.fuzzy is not None or has_han(w))
+
+
+@lru_cache(maxsize=4096)
+def _term(word: str, lang: str) -> str | None:
+    """The term of `word` in `lang` (None: not one token)."""
+    toks = analyse(word, lang)
+    return toks[0].term if len(toks) == 1 else None
+
+
+def _nearest(w: str, langs: list[str], vocab: dict, n: int = ALTERNATIVES) -> tuple[str, ...]:
+    """The `n` surface words nearest to `w` (fewest edits, then most frequent term) whose
+    term is more frequent than that of `w`, in any of `langs`."""
+    limit = 1 if len(w) <= 4 else 2
+    scored: dict[str, _Score] = {}
+    for lang in langs:
+        for cand, score in _candidates(w, lang, vocab, limit):
+            best = scored.get(cand)
+            if best is None or score < best:
+                scored[cand] = score
+    return tuple(sorted(scored, key=lambda c: (*scored[c], c))[:n])
+
+
+def _candidates(w: str, lang: str, vocab: dict, limit: int) -> Iterable[tuple[str, _Score]]:
+    """(word, (distance, -document frequency of its term)) of the surface words of `lang`
+    within `limit` edits of `w` whose term is another and more frequent than that of `w`."""
+    df = vocab["df"].get(lang, {})
+    own = _term(w, lang)
+    own_df = df.get(own, 0) if own else 0
+    for cand, _count in vocab["by_initial"][lang].get(w[:1], ()):
+        if abs(len(cand) - len(w)) > limit or cand == w:
+            continue
+        d = levenshtein(w, cand, limit)
+        if d > limit:
+            continue
+        term = _term(cand, lang)
+        cdf = df.get(term, 0) if term else 0
+        if term == own or cdf <= own_df:
+            continue
+        yield cand, (d, -cdf)
+
+
+def corrected(query: str, suggestions: tuple[Suggestion, ...]) -> str | None:
+    """`query` with each suggested word replaced by its best alternative (None: unchanged)."""
+    if not suggestions:
+        return None
+    out = query
+    for s in suggestions:
+        out = re.sub(rf"(?<!\w){re.escape(s.term)}(?!\w)", s.alternatives[0], out)
+    return out if out != query else None
