@@ -236,10 +236,9 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     reused = _articles_from_store(ddir, keep)
     reports = [reused.get(r.file, r) if r.reused else r for r in reports]
     from indexer import index as index_stage
-    from indexer.index import index_docs
 
     index_path = ddir / "index"
-    index_stage.build_index(index_docs(ddir), index_path,
+    index_stage.build_index(index_stage.index_docs(ddir), index_path,
                             engine=engine or os.environ.get("TREATY_ENGINE") or "whoosh")
     return IngestReport(reports, path, index_path, time.perf_counter() - t0)
 
