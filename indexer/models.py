@@ -9,10 +9,7 @@ Every stage is a set of pure functions from these dataclasses to these dataclass
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TypeVar
-
-_T = TypeVar("_T")
+from dataclasses import dataclass, field
 
 # Kinds of top-level units (what `treaty export` emits one JSON object for).
 TOP_KINDS = ("title", "preamble", "article", "protocol", "closing", "other")
@@ -150,13 +147,3 @@ class IndexDoc:
     topic_names: str  # the topic's display names in en, pt, sv and zh, space separated
     text: str  # normalised text (what is indexed)
     raw: str  # source text (what may be displayed)
-
-
-def make(cls: type[_T], **values: object) -> _T:
-    """`cls(**values)` (kept while the stages move to calling the constructors directly)."""
-    return cls(**values)
-
-
-def copy_with(obj: _T, **changes: object) -> _T:
-    """`dataclasses.replace(obj, **changes)`."""
-    return replace(obj, **changes)  # type: ignore[type-var]

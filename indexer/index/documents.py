@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from indexer import store
-from indexer.models import IndexDoc, copy_with, make
+from indexer.models import IndexDoc
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(IndexDoc))
 
@@ -43,7 +43,7 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
                 kind=r["kind"], article_eid=r["eid"], number=r["number"], label=r["label"],
                 title=r["title"] or "", topic=r["topic"] or "", topic_names=topic_names(r["topic"]),
             )
-            tops[(r["treaty"], r["lang"], r["eid"])] = make(IndexDoc, **fields)
+            tops[(r["treaty"], r["lang"], r["eid"])] = IndexDoc(**fields)
         rows = db.cursor()
         rows.row_factory = None  # plain tuples, in the order of the columns selected
         # A top-level unit with paragraphs is indexed through them: it is left out here (not
@@ -54,4 +54,4 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
                      " AND c.top = u.top AND c.depth = 1))"
                      " ORDER BY treaty, lang, seq")
         for treaty, lang, top, uid, eid, text, raw in rows:
-            yield copy_with(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw)
+            yield dataclasses.replace(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw)
