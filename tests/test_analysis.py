@@ -1,4 +1,5 @@
-"""Our analysers (indexer.index.analysis) and the query parser (indexer.index.query_syntax)."""
+"""Our analysers (indexer.index.analysis, indexer.index.chinese) and the query parser
+(indexer.index.query_syntax)."""
 
 from __future__ import annotations
 

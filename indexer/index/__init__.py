@@ -6,9 +6,9 @@ answer the *same* engine-neutral query tree (`query_syntax`), so they return the
 snippets (`snippets`) and "did you mean" (`suggestions`) are computed here, from our offsets and
 our vocabulary, so they are identical for both engines too.
 
-- `documents`: the searchable documents (`IndexDoc`) of the store, and the article groups.
+- `documents`: the searchable documents (`IndexDoc`) of the store.
 - `rows` and `build`: documents analysed into engine rows and written into a new generation
-  of the index directory (`generations`), made live atomically.
+  of the index directory (`generations`: its files, the pointer switch), made live atomically.
 - `searcher`: the live generation opened and searched.
 - `engines`: the engine interface and its Whoosh and tantivy implementations.
 """
