@@ -296,7 +296,7 @@ def _engine_call(searcher: object, query: str, filters: dict) -> Callable[[], ob
     if next(iter(leaves(ftree)), None) is None:
         ftree = FNone()
     fl = [("number" if k == "article" else k, _FILTER_FIELDS[k](v)) for k, v in filters.items()]
-    backend = searcher._backend  # type: ignore[attr-defined]
+    backend = searcher.backend
     return lambda: backend.search(ftree, fl, 10)
 
 

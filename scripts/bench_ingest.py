@@ -21,6 +21,7 @@ import argparse
 import json
 import math
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -50,6 +51,7 @@ class Series:
 
     cold: list[float] = field(default_factory=list)
     warm: list[float] = field(default_factory=list)
+    warm_cpu: list[float] = field(default_factory=list)  # CPU s of the process and its workers
     documents: int = 0
     failed: list[str] = field(default_factory=list)
 
@@ -58,12 +60,17 @@ def ingest_once(code: Path, corpus: Path, work: Path, engine: str, workers: int)
     """One ingest of `corpus` by the checkout `code`, its cache and data under `work`."""
     env = dict(os.environ, PYTHONPATH=str(code), TREATY_CACHE=str(work / "cache"),
                TREATY_DATA=str(work / "data"))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         [sys.executable, "-c", _INGEST, str(corpus), str(work / "data"), engine, str(workers)],
         cwd=code, env=env, capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"ingest by {code} failed:\n{done.stderr[-2000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    # (the workers are waited for by the time the process exits, so their time is counted)
+    got["cpu"] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return got
 
 
 def combined_corpus(folders: list[Path], into: Path) -> Path:
@@ -102,7 +109,8 @@ def measure(corpus: Path, codes: dict[str, Path], engine: str, repeats: int, wor
         for name, code in (list(codes.items())[::-1] if k % 2 else codes.items()):
             got = ingest_once(code, corpus, scratch / f"{engine}-{name}", engine, workers)
             out[name].warm.append(got["seconds"])
-            log(f"  {engine} {name} warm: {got['seconds']:.1f} s")
+            out[name].warm_cpu.append(got["cpu"])
+            log(f"  {engine} {name} warm: {got['seconds']:.1f} s, {got['cpu']:.1f} CPU s")
     return out
 
 
@@ -111,18 +119,20 @@ def table(title: str, mb: float, results: dict[str, dict[str, Series]]) -> list[
     cold/warm ratio and the warm throughput against the first checkout's."""
     lines = [f"### {title} ({mb:.1f} MB of text)", "",
              ("| engine | checkout | documents (failed) | cold s | warm s (median of n) | "
-              "warm MB/s | cold / warm | throughput vs baseline |"),
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+              "warm MB/s | cold / warm | throughput vs baseline | warm CPU s | CPU vs baseline |"),
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for engine, by_code in results.items():
-        base = None
+        base = base_cpu = None
         for name, s in by_code.items():
             warm = statistics.median(s.warm) if s.warm else s.cold[0]
+            cpu = statistics.median(s.warm_cpu) if s.warm_cpu else math.nan
             base = base or warm
+            base_cpu = base_cpu or cpu
             lines.append(
                 f"| {engine} | {name} | {s.documents} ({len(s.failed)}) | {s.cold[0]:.1f} | "
                 f"{warm:.1f} ({len(s.warm)}; {min(s.warm or [warm]):.1f}–"
                 f"{max(s.warm or [warm]):.1f}) | {mb / warm:.2f} | {s.cold[0] / warm:.2f}× | "
-                f"{base / warm:.2f}× |")
+                f"{base / warm:.2f}× | {cpu:.1f} | {cpu / base_cpu:.2f}× |")
     return lines + [""]
 
 

@@ -121,6 +121,11 @@ class Searcher:
         self._vocab: dict | None = None
         self._groups: GroupTable | None = None
 
+    @property
+    def backend(self) -> EngineSearcher:
+        """The engine's own searcher (compiled field trees in, engine hits out)."""
+        return self._backend
+
     def groups(self) -> GroupTable | None:
         """The article groups of the index (None: built before it recorded them)."""
         if self._groups is None and self.meta.get("groups") is not None and (
@@ -170,7 +175,8 @@ class Searcher:
 
     # -- did you mean --
 
-    def _load_vocab(self) -> dict:
+    def vocabulary(self) -> dict:
+        """The build's vocabulary (surface words and their counts), read on first use."""
         if self._vocab is None:
             self._vocab = load_vocabulary(self.path / VOCAB)
         return self._vocab
@@ -178,7 +184,7 @@ class Searcher:
     def suggest(self, tree: Node | None, langs: Iterable[str]) -> tuple[Suggestion, ...]:
         """For each plain query word that is absent or rare as written, the index words
         nearest by edit distance whose terms are more frequent (Latin-script languages)."""
-        return suggest(tree, langs, self._load_vocab())
+        return suggest(tree, langs, self.vocabulary())
 
 
 def _filters(values: dict[str, object]) -> list[tuple[str, str]]:

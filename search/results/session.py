@@ -66,11 +66,11 @@ class SearchSession:
     def _backend(self) -> EngineSearcher:
         """The engine handle of the index: the Searcher's own (`Searcher.search` would make a
         snippet for every hit, and has no paging by group)."""
-        return self.searcher._backend
+        return self.searcher.backend
 
     def _surface_words(self) -> dict[str, dict[str, int]]:
         """Per language, each word of the index's texts as written -> its count."""
-        return self.searcher._load_vocab()["surface"]
+        return self.searcher.vocabulary()["surface"]
 
     @property
     def db(self) -> sqlite3.Connection:
