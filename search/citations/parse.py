@@ -141,26 +141,24 @@ def _on_tail(m: re.Match[str], f: _Found) -> None:
             f.points.add(groups[name])
 
 
-def _on_article(m: re.Match[str], f: _Found, chinese: bool = False) -> bool:
+def _on_number(m: re.Match[str], f: _Found, into: set[int], chinese: bool) -> bool:
+    """An article or paragraph number: added to `into`, its keyword's language voted for."""
     n = _number(m.group("num"), chinese)
     if n is None:
         return False
-    f.articles.add(n)
+    into.add(n)
     if not chinese:
         f.vote(m.group("kw"))
     _on_tail(m, f)
     return True
+
+
+def _on_article(m: re.Match[str], f: _Found, chinese: bool = False) -> bool:
+    return _on_number(m, f, f.articles, chinese)
 
 
 def _on_paragraph(m: re.Match[str], f: _Found, chinese: bool = False) -> bool:
-    n = _number(m.group("num"), chinese)
-    if n is None:
-        return False
-    f.paragraphs.add(n)
-    if not chinese:
-        f.vote(m.group("kw"))
-    _on_tail(m, f)
-    return True
+    return _on_number(m, f, f.paragraphs, chinese)
 
 
 def _on_point(m: re.Match[str], f: _Found, chinese: bool = False) -> bool:
