@@ -82,21 +82,37 @@ def _stamp(source: Path) -> tuple[int, int, int]:
     return SIDECAR_VERSION, st.st_size, st.st_mtime_ns
 
 
-def read_sidecar(side: Path, source: Path) -> Any:
-    """The payload pickled in `side` if it was made from `source` as it is now, else None."""
+def read_pickle(path: Path) -> Any:
+    """What our own cache file `path` holds, or None when it is missing or unreadable."""
     try:
-        with side.open("rb") as f:
-            stamp, payload = pickle.load(f)  # our own cache file
-        return payload if tuple(stamp) == _stamp(source) else None
+        with path.open("rb") as f:
+            return pickle.load(f)  # our own cache file
     except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError, AttributeError,
             ImportError, IndexError):
         return None
 
 
-def write_sidecar(side: Path, source: Path, payload: object) -> None:
-    """Pickle `payload`, stamped with `source`'s size and time, to `side` (atomically)."""
+def write_pickle(path: Path, payload: object) -> None:
+    """Pickle `payload` to `path` (atomically; see `write_atomic`)."""
     def dump(tmp: Path) -> None:
         with tmp.open("wb") as f:
-            pickle.dump((_stamp(source), payload), f, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(payload, f, protocol=pickle.HIGHEST_PROTOCOL)
 
-    write_atomic(side, dump)
+    write_atomic(path, dump)
+
+
+def read_sidecar(side: Path, source: Path) -> Any:
+    """The payload pickled in `side` if it was made from `source` as it is now, else None."""
+    stored = read_pickle(side)
+    if not (isinstance(stored, tuple) and len(stored) == 2):
+        return None
+    stamp, payload = stored
+    try:
+        return payload if tuple(stamp) == _stamp(source) else None
+    except (OSError, TypeError):
+        return None
+
+
+def write_sidecar(side: Path, source: Path, payload: object) -> None:
+    """Pickle `payload`, stamped with `source`'s size and time, to `side` (atomically)."""
+    write_pickle(side, (_stamp(source), payload))

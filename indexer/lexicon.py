@@ -3,8 +3,8 @@
 A lexicon is built from wordfreq's ``large`` frequency list of a language (wordfreq ships its
 data in the package: no network). It keeps alphabetic words down to Zipf 1.0 and is pickled to
 ``<cache_dir>/lexicon/<lang>-wf<version>-<layout>.pickle`` (``{word: Zipf}``, sorted by word)
-the first time it is needed (``<cache_dir>`` is the machine-wide cache of `indexer.cache`); later runs, of
-any data directory, read that file. Nothing is loaded at import time.
+the first time it is needed (``<cache_dir>`` is the machine-wide cache of `indexer.cache`);
+later runs, of any data directory, read that file. Nothing is loaded at import time.
 
 The symspellpy index used for edit-distance candidates is built lazily, in memory, from the
 frequent part of a lexicon only (the candidates a repair may produce).
@@ -15,7 +15,6 @@ word lists: plain words are looked up in a `WordTable`, an SQLite file made once
 
 from __future__ import annotations
 
-import pickle
 import re
 import sqlite3
 import threading
@@ -27,7 +26,15 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from indexer.cache import building, machine_cache, read_sidecar, write_atomic, write_sidecar
+from indexer.cache import (
+    building,
+    machine_cache,
+    read_pickle,
+    read_sidecar,
+    write_atomic,
+    write_pickle,
+    write_sidecar,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from symspellpy import SymSpell
@@ -199,20 +206,8 @@ def build_lexicon(lang: str, min_zipf: float = MIN_ZIPF) -> dict[str, float]:
 
 def _read(path: Path) -> dict[str, float] | None:
     """The lexicon pickled in `path`, or None when there is none (or it is unreadable)."""
-    try:
-        with path.open("rb") as f:
-            zipf = pickle.load(f)  # our own cache file
-    except (OSError, EOFError, ValueError, pickle.UnpicklingError):
-        return None
+    zipf = read_pickle(path)
     return zipf if isinstance(zipf, dict) else None
-
-
-def _write(path: Path, zipf: dict[str, float]) -> None:
-    def dump(tmp: Path) -> None:
-        with tmp.open("wb") as f:
-            pickle.dump(zipf, f, protocol=pickle.HIGHEST_PROTOCOL)
-
-    write_atomic(path, dump)
 
 
 def load_lexicon(
@@ -238,7 +233,7 @@ def load_lexicon(
                     zipf = _read(path)
                     if zipf is None:
                         zipf = build_lexicon(lang, min_zipf)
-                        _write(path, zipf)
+                        write_pickle(path, zipf)
             lex = Lexicon(lang, zipf, path)
             _LOADED[key] = lex
     return lex
