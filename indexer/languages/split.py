@@ -27,6 +27,7 @@ def split(
     letters, scripts = letters_and_scripts([line.text for line in lines])
     detector = Detector()
     labels = _label_long(lines, candidates, letters, scripts, detector)
+    _absorb_quotes(labels, letters, scripts)
     langs = document_languages(letters, labels, candidates)
     _label_short(lines, labels, langs, letters, detector)
     order: dict[str, list[tuple[int, Line]]] = {}
@@ -125,6 +126,40 @@ def _kept_foreign(lang: str, langs: Sequence[str], letters: int) -> bool:
     """Does a long line keep its first label `lang`, a language other than the document's
     (`langs`) and the primary ones, being long enough to be sure of it?"""
     return bool(lang) and lang not in langs and lang not in PRIMARY and letters >= 4 * LONG
+
+
+#: A run of lines of one language inside another's text is a quotation (foreign tax names
+#: listed in an article: "- de loonbelasting (wages tax),") below this many letters, as
+#: `document_languages` needs 800 letters in a run before a language counts as a version ...
+_QUOTE_LETTERS = 400
+#: ... when the language around it has at least twice its letters among the labelled lines
+#: this close to it on either side (text alternating line by line has as much of both).
+_QUOTE_WINDOW = 12
+
+
+def _absorb_quotes(labels: dict[int, str], letters: Sequence[int], scripts: Sequence[str]) -> None:
+    """Give a short run of long lines labelled with one language, between lines of another
+    language on both sides, the language around it when that language dominates the text
+    near it, in place: a list of foreign names quoted inside an article is part of that
+    article's version, not a passage of its own."""
+    order = sorted(labels)
+    runs = [(lang, [k for k, _ in run]) for lang, run in
+            groupby(((k, labels[i]) for k, i in enumerate(order)), key=itemgetter(1))]
+    for r in range(1, len(runs) - 1):
+        lang, ks = runs[r]
+        around = runs[r - 1][0]
+        if around != runs[r + 1][0] or not around or around == lang:
+            continue
+        island = [order[k] for k in ks]
+        if any(scripts[i] for i in island) or sum(letters[i] for i in island) >= _QUOTE_LETTERS:
+            continue
+        near = order[max(0, ks[0] - _QUOTE_WINDOW):ks[-1] + 1 + _QUOTE_WINDOW]
+        share = Counter()
+        for i in near:
+            share[labels[i]] += letters[i]
+        if share[around] >= 2 * share[lang]:
+            for i in island:
+                labels[i] = around
 
 
 # --- short lines: the language of the text around them -------------------------------------
