@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 # Kinds of top-level units (what `treaty export` emits one JSON object for).
-TOP_KINDS = ("title", "preamble", "article", "protocol", "closing", "other")
+TOP_KINDS = ("title", "preamble", "chapter", "article", "protocol", "closing", "annex", "other")
 # Kinds of nested units.
 SUB_KINDS = ("paragraph", "point")
 

@@ -158,7 +158,8 @@ def show(treaty: str | None, lang: str | None, data: Path | None, as_json: bool)
 @domain_errors
 def export(data: Path | None, treaty: str | None, lang: str | None, fmt: str,
            langs: str | None, out: Path | None) -> None:
-    """Export top-level units (title, preamble, articles, protocol, closing, other) as JSON
+    """Export top-level units (title, preamble, chapters, articles, protocol, closing,
+    annexes, other) as JSON
     lines, with their paragraphs and points; or a treaty's aligned paragraphs (and points)
     as a translation memory (tmx) or a table (tsv) for translators.
 

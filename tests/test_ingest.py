@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from indexer.models import TOP_KINDS
+
 from indexer import store
 from indexer.pipeline import ingest
 from search.corpus import Corpus, export_jsonl
@@ -56,7 +58,7 @@ def test_export_contract(records: list[dict]) -> None:
               "number_inferred", "text", "raw", "paragraphs", "source"}
     for r in records:
         assert fields <= set(r), r["id"]
-        assert r["kind"] in {"title", "preamble", "article", "protocol", "closing", "other"}
+        assert r["kind"] in TOP_KINDS
         assert r["id"] == f"{r['treaty']}/{r['lang']}/" + r["id"].split("/", 2)[2]
         assert r["number"] is None or isinstance(r["number"], int)
         assert isinstance(r["source"]["file"], str)

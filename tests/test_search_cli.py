@@ -197,8 +197,8 @@ def test_query_syntax(ingested):
     (["x", "--topic", "gifts"], "Error: unknown topic 'gifts': use one of persons-covered, "),
     (["x", "--party", "FR"], ("Error: no treaty with party 'FR' (parties in the corpus: BR, CN, "
                              "CO, ES, PE, PT, SE)")),
-    (["x", "--kind", "chapter"], ("Error: unknown kind 'chapter': use one of title, preamble, "
-                                 "article, protocol, closing, other")),
+    (["x", "--kind", "section"], ("Error: unknown kind 'section': use one of title, preamble, "
+                                 "chapter, article, protocol, closing, annex, other")),
     (["x", "--article", "ten"], ("Error: --article must be an article number (10 or X), not "
                                 "'ten'")),
 ])

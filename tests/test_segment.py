@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.models import Line, Unit
+from indexer.models import TOP_KINDS, Line, Unit
 from indexer.segment import segment
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -42,7 +42,7 @@ def _check_no_text_lost(lines: list[Line], units: tuple[Unit, ...]) -> None:
     words_in = re.findall(r"\w+", " ".join(ln.raw for ln in lines))
     assert re.findall(r"\w+", " ".join(u.raw for u in units)) == words_in
     for u in units:
-        assert u.kind in ("title", "preamble", "article", "protocol", "closing", "other")
+        assert u.kind in TOP_KINDS
         for child in u.children:  # children's lines are inside the parent's span
             assert u.start <= child.start <= child.end <= u.end
             assert child.raw in u.raw
@@ -68,7 +68,7 @@ def test_article_counts_and_numbers(name: str, count: int) -> None:
 
 def test_peru_structure() -> None:
     units = _units("brazil-peru-2006.en.txt")
-    assert [u.kind for u in units[:2]] == ["preamble", "article"]
+    assert [u.kind for u in units[:3]] == ["preamble", "chapter", "article"]
     art10 = _by(units, "art_10")
     assert (art10.title, art10.topic, art10.label, art10.number_inferred) == ("Dividends", "dividends", "10", False)
     assert [p.num for p in art10.children] == ["1", "2", "3", "4", "5", "6", "7"]
@@ -78,7 +78,13 @@ def test_peru_structure() -> None:
     assert para2.raw.endswith("the dividends are paid.") and "shall not affect" not in para2.children[1].raw
     assert (art10.start, art10.end) == (106, 117)
     art1 = _by(units, "art_1")
-    assert art1.chapter and art1.chapter.startswith("Chapter I")  # letter-spaced chapter label
+    # the letter-spaced chapter heading and its title are a unit of their own, before Art. 1
+    chp1 = _by(units, "chp_1")
+    assert (chp1.kind, chp1.label, chp1.number, chp1.title) == ("chapter", "I", 1, "Scope of the Convention")
+    assert art1.chapter == "chp_1" and art1.raw.startswith("ARTICLE 1") and chp1.end < art1.start
+    chapters = [u for u in units if u.kind == "chapter"]
+    assert [c.number for c in chapters] == sorted(c.number for c in chapters)
+    assert all(u.chapter in {c.eid for c in chapters} for u in _articles(units))
     assert [p.num for p in art1.children] == [None] and art1.children[0].eid == "art_1__para_1"
     # h) … i) ii) (roman under h) then i) the letter, with its own i) ii)
     art3_p1 = _by(units, "art_3").children[0]

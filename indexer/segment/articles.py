@@ -4,19 +4,19 @@ its paragraphs."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from indexer.models import Unit
 from indexer.segment.lines import (
     Heading,
     article_heading,
-    chapter_label,
+    chapter_parts,
     heading_like,
     is_chapter,
     top_para,
+    unmarked,
 )
-from indexer.segment.numerals import point_labels
+from indexer.segment.numerals import label_suffix, parse_label, point_labels
 from indexer.segment.recover import Anchor, Span, find_references, recover
 from indexer.segment.stream import Stream
 from indexer.segment.units import paragraph_units, unique_eid, unit
@@ -26,8 +26,8 @@ from indexer.topics import treaty_register
 def article_units(doc: Stream, run: list[int], lo: int, hi: int, *, has_front: bool, closed: bool
                   ) -> tuple[list[Unit], int | None]:
     """Article units for body [lo, hi) (`run`: its article headings; `has_front`: a title or
-    preamble precedes it; `closed`: a closing or protocol follows it); also where non-treaty
-    trailing text starts, if any."""
+    preamble precedes it; `closed`: a closing or protocol follows it), each after the
+    chapter unit its span opens with, if any; also where non-treaty trailing text starts."""
     if hi <= lo:
         return [], None
     body = list(doc.texts[lo:hi])
@@ -35,12 +35,17 @@ def article_units(doc: Stream, run: list[int], lo: int, hi: int, *, has_front: b
     tail = None if closed else _tail_other(body, doc.lang)
     if tail is not None:
         body = body[:tail]
-    units = []
+    units: list[Unit] = []
     chapter: str | None = None
     seen: set[str] = set()
     for sp in _spans(doc, run, lo, body, has_front):
-        chapter, article = _article_unit(doc, range(lo + sp.start, lo + sp.end), sp, chapter, seen)
-        units.append(article)
+        idx = range(lo + sp.start, lo + sp.end)
+        k = _chapter_lines(doc.texts, idx)
+        if k:
+            units.append(_chapter_unit(doc, idx[:k], seen))
+            chapter = units[-1].eid
+        if k < len(idx):
+            units.append(_article_unit(doc, idx[k:], sp, chapter, seen))
     return units, (lo + tail if tail is not None else None)
 
 
@@ -68,70 +73,103 @@ def _spans(doc: Stream, run: list[int], lo: int, body: list[str], has_front: boo
 
 def _anchors(doc: Stream, run: list[int], lo: int, body: list[str]) -> list[Anchor]:
     """The printed headings among body lines `body` (from line `lo`), at the chapter heading
-    (and its title) directly above, which opens the article."""
+    (and its title) above, which opens the article."""
     anchors = []
     for i in run:
-        if not lo <= i < lo + len(body):
-            continue
-        k = i - lo
-        if k >= 1 and is_chapter(body[k - 1]):
-            k -= 1
-        elif k >= 2 and is_chapter(body[k - 2]) and heading_like(body[k - 1]):
-            k -= 2
-        anchors.append(Anchor(k, doc.heads[i].number, doc.heads[i].label))
+        if lo <= i < lo + len(body):
+            anchors.append(Anchor(_chapter_above(body, i - lo), doc.heads[i].number, doc.heads[i].label))
     return anchors
 
 
-def _article_unit(doc: Stream, idx: range, sp: Span, chapter: str | None, seen: set[str]
-                  ) -> tuple[str | None, Unit]:
-    """The chapter the article is in (`chapter`: the one before it) and the unit of article
-    `sp`, lines `idx` (`seen`: the eids of the articles before it)."""
+#: At most this many title lines between a chapter heading and the article heading below it.
+_CHAPTER_TITLE_LINES = 3
+
+
+def _chapter_above(body: Sequence[str], k: int) -> int:
+    """Where the article whose heading is body line `k` starts: at the chapter headings right
+    above it (over their title lines), else at `k`."""
+    j = k - 1
+    while (j >= 0 and k - 1 - j < _CHAPTER_TITLE_LINES and not is_chapter(body[j])
+           and heading_like(body[j]) and not article_heading(body[j])):
+        j -= 1
+    if j < 0 or not is_chapter(body[j]):
+        return k
+    while j >= 1 and is_chapter(body[j - 1]):
+        j -= 1  # "PART I" over "CHAPTER 1"
+    return j
+
+
+def _article_unit(doc: Stream, idx: range, sp: Span, chapter: str | None, seen: set[str]) -> Unit:
+    """The unit of article `sp`, lines `idx` (from its heading; `chapter`: the eid of the
+    chapter it is in; `seen`: the eids of the units before it)."""
     texts = doc.texts
-    chapter, k = _chapter(texts, idx, chapter)
-    head = doc.heads.get(idx[k]) if k < len(idx) else None
-    title, k = _title(texts, idx, k, head)
+    head = doc.heads.get(idx[0])
+    title, k = _title(texts, idx, 0, head)
     body_idx = list(idx[k:])
     if head is not None and head.inline_text:
         body_idx = [idx[k - 1]] + body_idx  # "第一条 为加强…": the heading line is text too
     topic = doc.scores.classify(title, idx.start + k, idx.stop)[0] if doc.topics else None
     eid = _article_eid(sp, seen)
     children = paragraph_units(eid, doc.lines, body_idx, doc.labels, implicit=True)
-    return chapter, unit(eid, "article", [doc.lines[i] for i in idx], number=sp.number, label=sp.label,
-                         title=title, topic=topic or sp.topic_hint, number_inferred=sp.inferred,
-                         chapter=chapter, children=children)
+    return unit(eid, "article", [doc.lines[i] for i in idx], number=sp.number, label=sp.label,
+                title=title, topic=topic or sp.topic_hint, number_inferred=sp.inferred,
+                chapter=chapter, children=children)
 
 
-def _chapter(texts: Sequence[str], idx: range, chapter: str | None) -> tuple[str | None, int]:
-    """The chapter heading (and its title line) at the top of article lines `idx`: the
-    chapter from there on (else `chapter`), and how many lines it takes."""
+def _chapter_lines(texts: Sequence[str], idx: range) -> int:
+    """How many of the lines `idx` (an article's span) are the chapter headings (and their
+    titles) it opens with."""
     k = 0
     while k < len(idx) and is_chapter(texts[idx[k]]):
-        chapter = chapter_label(texts[idx[k]])
         k += 1
-        if k < len(idx) and heading_like(texts[idx[k]]) and not article_heading(texts[idx[k]]):
-            chapter += " – " + texts[idx[k]].strip()
-            k += 1
-    return chapter, k
+        while (k < len(idx) and heading_like(texts[idx[k]]) and not article_heading(texts[idx[k]])
+               and not is_chapter(texts[idx[k]]) and k + 1 < len(idx)):
+            k += 1  # the chapter's title, on one or more lines
+    return k
+
+
+def _chapter_unit(doc: Stream, idx: range, seen: set[str]) -> Unit:
+    """The unit of the chapter heading lines `idx`: "chp_4" for "CHAPTER IV", its label and
+    title (the last chapter heading when several follow each other)."""
+    texts = doc.texts
+    first = max(j for j in idx if is_chapter(texts[j]))
+    label, title = chapter_parts(texts[first])
+    rest = [unmarked(texts[j]) for j in idx if j > first]
+    title = " ".join([t for t in [title, *rest] if t]) or None
+    number = parse_label(label) if label else None
+    eid = unique_eid(f"chp_{number if number is not None else len(seen) + 1}", seen)
+    return unit(eid, "chapter", [doc.lines[i] for i in idx], number=number, label=label or None,
+                title=title)
 
 
 def _title(texts: Sequence[str], idx: range, k: int, head: Heading | None) -> tuple[str | None, int]:
     """The article's title (printed on its heading `head` at line `idx[k]`, or on the line
-    after it) and where its text begins; (None, k) without a heading."""
+    after it, continued on a line of its own) and where its text begins; (None, k) without a
+    heading."""
     if head is None:
         return None, k
-    title = head.title or None
+    title = unmarked(head.title) or None
     k += 1
     nxt = texts[idx[k + 1]] if k + 1 < len(idx) else ""
     if (not title and not head.inline_text and k < len(idx) and heading_like(texts[idx[k]])
             and not point_labels(nxt)):
-        title = texts[idx[k]].strip()
+        title = unmarked(texts[idx[k]])
+        k += 1
+    if title and k + 1 < len(idx) and _continues_title(title, texts[idx[k]]):
+        title += " " + unmarked(texts[idx[k]])  # "Undanröjande av" / "dubbelbeskattning"
         k += 1
     return title, k
 
 
+def _continues_title(title: str, text: str) -> bool:
+    """Is `text` the rest of a title broken over two lines: a short lower-case line without
+    sentence punctuation or a label, after a title that does not end a phrase?"""
+    s = unmarked(text)
+    return (bool(s) and s[0].islower() and len(s) <= 60 and not title.endswith((".", ":", ";"))
+            and not s.endswith((".", ";", ":", ",")) and not top_para(s) and not point_labels(s))
+
+
 def _article_eid(sp: Span, seen: set[str]) -> str:
-    """"art_5", "art_5a" for a lettered insertion "5A", with "_" appended when taken."""
-    eid = f"art_{sp.number}"
-    if sp.label and re.search(r"[A-Za-z]$", sp.label) and re.match(r"\d", sp.label):
-        eid += sp.label[-1].lower()
-    return unique_eid(eid, seen)
+    """"art_5", "art_21A" for an inserted article "21A" ("26-A", "10 a": "art_26A",
+    "art_10A"; "5 bis": "art_5bis"), with "_" appended when taken."""
+    return unique_eid(f"art_{sp.number}{label_suffix(sp.label)}", seen)

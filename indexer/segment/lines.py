@@ -113,19 +113,24 @@ def _garbled_heading(text: str) -> Heading | None:
 
 
 def is_chapter(text: str) -> bool:
-    return bool(chapter_heading_re().match(text)) and len(text.strip()) < 120
+    """A chapter heading line: the word and label, then nothing or a title ("Kapitel 2 i
+    lagen …" is a sentence)."""
+    m = chapter_heading_re().match(text)
+    if m is None or len(text.strip()) >= 120:
+        return False
+    title = m.group("title")
+    return not title or m.group("zlabel") is not None or heading_like(title)
 
 
-def chapter_label(text: str) -> str:
-    """"C H A P T E R III" -> "Chapter III"; "第一章 总则" -> "第一章 总则"."""
+def chapter_parts(text: str) -> tuple[str, str]:
+    """The label and title of a chapter heading line: "C H A P T E R III" -> ("III", "");
+    "### CHAPTER  V Final provisions" -> ("V", "Final provisions"); "第一章 总则" -> ("一",
+    "总则")."""
     m = chapter_heading_re().match(text)
     if m is None:
-        return text.strip()
-    if m.group("zlabel"):
-        return text.strip()
-    label = m.group("label").replace(" ", "")
-    title = m.group("title")
-    return f"Chapter {label}" + (f" – {title}" if title else "")
+        return "", unmarked(text)
+    label = m.group("zlabel") or m.group("label").replace(" ", "")
+    return label, unmarked(m.group("title") or "")
 
 
 def is_heading_line(text: str) -> bool:
@@ -145,9 +150,19 @@ def starts_sentence(text: str) -> bool:
     return c.isupper() or "\u4e00" <= c <= "\u9fff"
 
 
+_MARKS_RE = re.compile(r"^\s*(?:#{1,6}|\*\*|__)\s*|\s*(?:\*\*|__)\s*$")
+
+
+def unmarked(text: str) -> str:
+    """A line without its Markdown heading or emphasis marks: "####Dividends" -> "Dividends",
+    "**Taxes covered**" -> "Taxes covered" (stripped)."""
+    return _MARKS_RE.sub("", _MARKS_RE.sub("", text)).strip()
+
+
 def heading_like(text: str, max_len: int = 110) -> bool:
-    """A short line without sentence punctuation at its end: an article or chapter title."""
-    s = text.strip()
+    """A short line without sentence punctuation at its end: an article or chapter title
+    (Markdown heading marks aside)."""
+    s = unmarked(text)
     if not s or len(s) > max_len or s.endswith((".", ";", ":", ",", "。", "；", "：", "，")):
         return False
     if paragraph_label(s) or point_labels(s):

@@ -148,7 +148,20 @@ _CONFUSABLE: dict[str, str] = {
 }  # fmt: skip
 
 
-_ARABIC_LABEL_RE = re.compile(r"(\d{1,3})\s*-?\s*[A-Za-z]?")
+_ARABIC_LABEL_RE = re.compile(r"(\d{1,3})\s*-?\s*(?:[A-Za-z]|bis|ter|quater)?")
+#: The ordinal marks printed after an article number: "Artigo 4°", "Artigo 1º", "Artigo 1˚".
+ORDINAL_MARKS = "º°˚"
+_LABEL_SUFFIX_RE = re.compile(r"\d{1,3}\s*-?\s*([A-Za-z]|bis|ter|quater)", re.IGNORECASE)
+
+
+def label_suffix(label: str | None) -> str:
+    """The suffix of an inserted article's label: "21A", "26-A", "10 a" -> "A"; "5 bis" ->
+    "bis"; "" for a plain label ("21", "XV", "二十一")."""
+    m = _LABEL_SUFFIX_RE.fullmatch((label or "").strip().rstrip("." + ORDINAL_MARKS))
+    if not m:
+        return ""
+    suffix = m.group(1)
+    return suffix.upper() if len(suffix) == 1 else suffix.lower()
 _GARBLED_ROMAN_RE = re.compile(r"[IVXLl1]+")
 _ROMAN_LETTER_RE = re.compile(r"[IVX]")
 
@@ -157,12 +170,12 @@ _ROMAN_LETTER_RE = re.compile(r"[IVX]")
 def parse_label(s: str) -> int | None:
     """The number an article label stands for, without context.
 
-    Arabic ("10", "１０", "10A" -> 10), roman ("X", "xiv"), Chinese ("十", "二十三") and the
+    Arabic ("10", "１０", "10A", "26-A", "5 bis" -> 10, 10, 10, 26, 5), roman ("X", "xiv"), Chinese ("十", "二十三") and the
     safe OCR repairs of roman labels: lower-case "l" and digit "1" inside a roman label read
     as I ("Xl" -> 11, "XVll" -> 17, "X1" -> 11). Anything else (e.g. "ÅT") -> None: use
     `plausible_label` with the expected number instead.
     """
-    s = _halfwidth_digits(s.strip().rstrip(".:º°"))
+    s = _halfwidth_digits(s.strip().rstrip(".:" + ORDINAL_MARKS))
     if not s:
         return None
     m = _ARABIC_LABEL_RE.fullmatch(s)  # "26-A", "12A": the number is 26, 12
@@ -235,7 +248,10 @@ def plausible_label(s: str, expected: int) -> bool:
 
 # A label token as printed after "Article": arabic with optional letter suffix ("26-A"),
 # roman, or a short OCR-garbled roman token made of confusable characters ("Xl", "ÅT").
-_LABEL_TOKEN = r"(?:\d{1,3}(?:\s?-\s?[A-Z]|[A-Z])?\b|[IVXLCivxlc1|!ÅåTJYKHU]{1,7}\b)"
+# Suffixed insertions: "21A", "26-A", "5 bis", and a lone lower-case letter at the line's end
+# ("Artikel 10 a"), which elsewhere would be a sentence ("Article 5 a) …" is not a heading).
+_LABEL_TOKEN = (r"(?:\d{1,3}(?:\s?-\s?[A-Za-z]\b|[A-Za-z]\b|\s?-?\s?(?:bis|ter|quater)\b|\s[a-z](?=\s*$))?\b"
+                r"|[IVXLCivxlc1|!ÅåTJYKHU]{1,7}\b)")
 
 
 def _spaced(word: str) -> str:
@@ -269,7 +285,7 @@ def article_heading_re() -> re.Pattern[str]:
     )
     return re.compile(
         r"^\s*(?:#{1,6}\s*)?(?:\*\*)?\s*" + word + r"\s*(?P<label>" + _LABEL_TOKEN + r")"
-        r"\s*[º°]?\s*(?:\*\*)?\s*(?:[-–—.:]\s*)?(?P<title>.*?)\s*$"
+        r"\s*[" + ORDINAL_MARKS + r"]?\s*(?:\*\*)?\s*(?:[-–—.:]\s*)?(?P<title>.*?)\s*$"
     )
 
 
@@ -288,11 +304,11 @@ def article_heading_zh_re() -> re.Pattern[str]:
 
 @cache
 def chapter_heading_re() -> re.Pattern[str]:
-    """Chapter headings (labels, not units): "CHAPTER I", "C H A P T E R III", "Chapter 2",
-    "CAPÍTULO IV", "Kapitel 3", "第一章 总则". Groups `label`, `title`."""
+    """Chapter headings: "CHAPTER I", "C H A P T E R III", "### CHAPTER  V", "Chapter 2",
+    "CAPÍTULO IV", "Kapitel 3", "Avsnitt 1", "第一章 总则". Groups `label`, `title`."""
     latin = (
-        "(?:" + "|".join(_spaced(w) for w in ("CHAPTER", "CAPÍTULO", "CAPITULO", "KAPITEL"))
-        + r"|Chapter|Capítulo|Capitulo|Kapitel)"
+        "(?:" + "|".join(_spaced(w) for w in ("CHAPTER", "CAPÍTULO", "CAPITULO", "KAPITEL", "AVSNITT"))
+        + r"|Chapter|Capítulo|Capitulo|Kapitel|Avsnitt)"
     )
     return re.compile(
         r"^\s*(?:#{1,6}\s*)?(?:" + latin + r"\s*(?P<label>[IVXLC]+(?:\s[IVXLC])*|\d{1,2})\b"

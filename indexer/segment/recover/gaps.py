@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from indexer.segment.lines import Label, top_of
-from indexer.segment.numerals import parse_label, plausible_label
+from indexer.segment.numerals import label_suffix, parse_label, plausible_label
 from indexer.segment.recover.dp import Cut, split_gap
 from indexer.segment.recover.references import References
 from indexer.segment.recover.scores import best_topic, topic_prefix
@@ -75,6 +75,9 @@ def _resolve_anchors(anchors: Sequence[Anchor]) -> list[Anchor]:
         n = a.number
         if n is not None and n > prev and (nxt is None or n < nxt):
             out.append(a)
+            continue
+        if n is not None and n == prev and label_suffix(a.label) and (nxt is None or n <= nxt):
+            out.append(a)  # "21A" after "21": an inserted article, numbered as its base
             continue
         upper = (nxt - 1) if nxt else prev + 3
         guess = [k for k in range(prev + 1, upper + 1) if plausible_label(a.label, k)]
