@@ -319,7 +319,7 @@ def chapter_heading_re() -> re.Pattern[str]:
 
 
 # Paragraph label styles. Each returns (style, value) from `paragraph_label`.
-# - "dot":    "1. text"      (not "1.5 million": a space must follow the dot)
+# - "dot":    "1. text", "1.The text" (glued, before a capitalised word); not "1.5 million"
 # - "paren":  "(1) text"
 # - "sect":   "§ 1. text", "§1 text", "§ 1 text"
 # - "dash":   "1 - text", "1 – text" (Portuguese statutes: "1 - Os dividendos")
@@ -328,7 +328,7 @@ def chapter_heading_re() -> re.Pattern[str]:
 # - "fw":     "１．text"  (a paragraph at top level; a point when nested under "一、")
 _PARA_PATTERNS: tuple[tuple[str, str], ...] = (
     ("sect", r"§\s*(?P<n>\d{1,2})\s*\.?(?:\s+|$)"),
-    ("dot", r"(?P<n>\d{1,2})\s?\.(?:\s+|$)(?!\d)"),
+    ("dot", r"(?P<n>\d{1,2})\s?\.(?:\s+(?!\d)|$|(?=[A-ZÀ-ÝÅÄÖ][a-zà-ýåäö]))"),
     ("paren", r"\((?P<n>\d{1,2})\)\s*"),
     ("dash", r"(?P<n>\d{1,2})\s+[-–—]\s+"),
     ("rparen", r"(?P<n>\d{1,2})\)\s*"),

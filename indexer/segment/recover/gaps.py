@@ -71,10 +71,12 @@ def _resolve_anchors(anchors: Sequence[Anchor]) -> list[Anchor]:
     out: list[Anchor] = []
     for j, a in enumerate(anchors):
         prev = out[-1].number if out and out[-1].number else 0
-        nxt = next((b.number for b in anchors[j + 1 :] if b.number), None)
+        after = next((b for b in anchors[j + 1 :] if b.number), None)
+        nxt = after.number if after is not None else None
         n = a.number
-        if n is not None and n > prev and (nxt is None or n < nxt):
-            out.append(a)
+        inserted_next = after is not None and n == nxt and label_suffix(after.label) and not label_suffix(a.label)
+        if n is not None and n > prev and (nxt is None or n < nxt or inserted_next):
+            out.append(a)  # (an "8" before "8A" is in order)
             continue
         if n is not None and n == prev and label_suffix(a.label) and (nxt is None or n <= nxt):
             out.append(a)  # "21A" after "21": an inserted article, numbered as its base
