@@ -95,7 +95,8 @@ def runs(lines, heads):
     result, review = [], []
     for k, (i, label, number, rest) in enumerate(heads):
         stop = heads[k + 1][0] if k + 1 < len(heads) else len(lines)
-        lang = language(lines[i:first_stop(lines, i + 1, min(stop, i + 80))[0]])
+        text = [t for t in lines[i:first_stop(lines, i + 1, min(stop, i + 80))[0]] if t.strip()]
+        lang = language(text[:15])
         last = result[-1] if result else None
         if last and last["lang"] == lang and last["heads"][-1][2] <= number <= last["heads"][-1][2] + 3:
             last["heads"].append((i, label, number, rest))
@@ -206,9 +207,9 @@ def version(lines, run, bound):
     return {"lang": run["lang"], "instrument": instrument(lines, heads[0][0]), "articles": arts}, review
 
 
-AD_ITEM = re.compile(r"^(?:\d+\.\s*)?(?:Till|Ad|Beträffande|With reference to|In respect of|Re|Concerning|"
+AD_ITEM = re.compile(r"^(?:(?:\d+|[IVX]+)\.\s*(?:[a-z]\)\s*)?)?(?:Till|Ad|Beträffande|With reference to|In respect of|Re|Concerning|"
                      r"With respect to|In relation to)\s+(?:artikel|artiklarna|article|articles|art\.)\s*(\d+)", re.I)
-NUM_ITEM = re.compile(r"^(\d+|[IVX]+)\s*[.)]\s")
+NUM_ITEM = re.compile(r"^(\d+|[IVX]+)\s*[.)]\s*([a-z]\)\s)?")
 REFERS = re.compile(r"\b(?:artikel|artiklarna|article|articles|art\.)\s*(\d+)", re.I)
 
 
@@ -221,12 +222,13 @@ def protocol_items(lines, lo, hi):
     stop = next((j for j in range(head + 1, hi) if STOPS[1][1].match(lines[j].strip())), hi)
     starts = [j for j in range(head + 1, stop) if AD_ITEM.match(lines[j].strip()) and not lines[j - 1].strip()]
     if not starts:
-        expected, starts = 1, []
+        expected, starts, style = 1, [], None
         for j in range(head + 1, stop):
             m = NUM_ITEM.match(lines[j].strip())
             if m and not lines[j - 1].strip():
                 num = int(m.group(1)) if m.group(1).isdigit() else roman(m.group(1))
-                if num == expected:
+                style = style if starts else m.group(1).isdigit()
+                if num == expected and m.group(1).isdigit() == style:
                     starts.append(j)
                     expected += 1
     items = []
@@ -237,8 +239,11 @@ def protocol_items(lines, lo, hi):
         text = lines[j].strip()
         ad = AD_ITEM.match(text)
         num = NUM_ITEM.match(text + " ")
-        label = num.group(1) if num else re.sub(r"^(\S+(?:\s+\S+){0,3}?)\s*[:.,].*$", r"\1", text)[:40]
-        ref = ad or REFERS.search(text if len(text) < 60 else "")
+        label = (num.group(1) + (" " + num.group(2).strip() if num.group(2) else "") if num
+                 else re.sub(r"^(\S+(?:\s+\S+){0,3}?)\s*[:.,].*$", r"\1", text)[:40])
+        ref = REFERS.search(text if len(text) < 60 else "")
+        if ref and re.search(r"artiklarna|articles", ref.group(0), re.I):
+            ref = None  # an item about several articles
         items.append({"label": label, "refers_to": int(ref.group(1)) if ref else None,
                       "start": j + 1, "end": end + 1})
     return items
