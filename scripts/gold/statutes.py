@@ -76,7 +76,7 @@ def language(lines):
 
 
 def headings(lines):
-    """Candidate article headings: (index, label, number)."""
+    """Candidate article headings: (line index, label, number, text after the number)."""
     found = []
     for i, line in enumerate(lines):
         m = HEADING.match(line)
@@ -207,7 +207,8 @@ def version(lines, run, bound):
     return {"lang": run["lang"], "instrument": instrument(lines, heads[0][0]), "articles": arts}, review
 
 
-AD_ITEM = re.compile(r"^(?:(?:\d+|[IVX]+)\.\s*(?:[a-z]\)\s*)?)?(?:Till|Ad|Beträffande|With reference to|In respect of|Re|Concerning|"
+AD_ITEM = re.compile(r"^(?:(?:\d+|[IVX]+)\.\s*(?:[a-z]\)\s*)?)?"
+                     r"(?:Till|Ad|Beträffande|Avseende|With reference to|In respect of|Re|Concerning|"
                      r"With respect to|In relation to)\s+(?:artikel|artiklarna|article|articles|art\.)\s*(\d+)", re.I)
 NUM_ITEM = re.compile(r"^(\d+|[IVX]+)\s*[.)]\s*([a-z]\)\s)?")
 REFERS = re.compile(r"\b(?:artikel|artiklarna|article|articles|art\.)\s*(\d+)", re.I)
@@ -237,7 +238,6 @@ def protocol_items(lines, lo, hi):
         while not lines[end].strip():
             end -= 1
         text = lines[j].strip()
-        ad = AD_ITEM.match(text)
         num = NUM_ITEM.match(text + " ")
         label = (num.group(1) + (" " + num.group(2).strip() if num.group(2) else "") if num
                  else re.sub(r"^(\S+(?:\s+\S+){0,3}?)\s*[:.,].*$", r"\1", text)[:40])
@@ -289,7 +289,7 @@ def draft(path, out_dir, show_review):
     target = os.path.join(out_dir, corpus, sub, name[:-4] + ".json")
     os.makedirs(os.path.dirname(target), exist_ok=True)
     with open(target, "w", encoding="utf-8") as handle:
-        json.dump(gold, handle, indent=1, ensure_ascii=False)
+        json.dump(gold, handle, indent=2, ensure_ascii=False)
         handle.write("\n")
     summary = ", ".join(f"{v['lang']} {len(v['articles'])}" for v in versions)
     print(f"{target}: {summary}")
