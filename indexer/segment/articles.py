@@ -81,22 +81,29 @@ def _anchors(doc: Stream, run: list[int], lo: int, body: list[str]) -> list[Anch
     return anchors
 
 
-#: At most this many title lines between a chapter heading and the article heading below it.
+#: At most this many title lines between a chapter heading and the heading below it, each
+#: at most this long (a long title is wrapped into one logical line).
 _CHAPTER_TITLE_LINES = 3
+_CHAPTER_TITLE_LEN = 200
 
 
 def _chapter_above(body: Sequence[str], k: int) -> int:
-    """Where the article whose heading is body line `k` starts: at the chapter headings right
-    above it (over their title lines), else at `k`."""
+    """Where the article whose heading is body line `k` starts: at the chapter headings above
+    it ("Kapitel 2", its title, "Avsnitt 1", its title), else at `k`."""
+    start = k
+    while (j := _chapter_over_titles(body, start)) is not None:
+        start = j
+    return start
+
+
+def _chapter_over_titles(body: Sequence[str], k: int) -> int | None:
+    """The chapter heading line right above line `k`, over at most `_CHAPTER_TITLE_LINES`
+    title lines, or None."""
     j = k - 1
     while (j >= 0 and k - 1 - j < _CHAPTER_TITLE_LINES and not is_chapter(body[j])
-           and heading_like(body[j]) and not article_heading(body[j])):
+           and heading_like(body[j], _CHAPTER_TITLE_LEN) and not article_heading(body[j])):
         j -= 1
-    if j < 0 or not is_chapter(body[j]):
-        return k
-    while j >= 1 and is_chapter(body[j - 1]):
-        j -= 1  # "PART I" over "CHAPTER 1"
-    return j
+    return j if j >= 0 and is_chapter(body[j]) else None
 
 
 def _article_unit(doc: Stream, idx: range, sp: Span, chapter: str | None, seen: set[str]) -> Unit:
@@ -122,8 +129,8 @@ def _chapter_lines(texts: Sequence[str], idx: range) -> int:
     k = 0
     while k < len(idx) and is_chapter(texts[idx[k]]):
         k += 1
-        while (k < len(idx) and heading_like(texts[idx[k]]) and not article_heading(texts[idx[k]])
-               and not is_chapter(texts[idx[k]]) and k + 1 < len(idx)):
+        while (k + 1 < len(idx) and heading_like(texts[idx[k]], _CHAPTER_TITLE_LEN)
+               and not article_heading(texts[idx[k]]) and not is_chapter(texts[idx[k]])):
             k += 1  # the chapter's title, on one or more lines
     return k
 

@@ -91,6 +91,10 @@ class _Body:
     def opens_paragraph(self, pl: Label, colon: bool) -> bool:
         """Does a line with paragraph label `pl` open a paragraph (`colon`: after a colon)?"""
         style, value, _ = pl
+        if any(st == style and v + 1 == value for st, v in self.stack) and _item_continues(self.prev):
+            return False  # the next item of a list inside a point ("b) i Sverige," "1. …," "2. …,")
+        if self.para_style is None and style in ("rparen", "fw") and self.stack:
+            return False  # "1)" under "a)" of an unnumbered paragraph: a point of the point
         if self.para_style is None and not (style in ("rparen", "fw") and value != 1):
             return not (colon and self.paras)
         return style == self.para_style and self.para_value < value <= self.para_value + 3 and not (
@@ -168,6 +172,20 @@ def _stranded_label(text: str, style: str | None) -> int | None:
     return pl[1]
 
 
+#: Words that end a list item followed by another ("…, och", "… and").
+_LIST_CONJUNCTIONS = frozenset({"and", "or", "och", "eller", "samt", "e", "ou", "和", "或"})
+
+
+def _item_continues(prev: str) -> bool:
+    """Does line `prev` end a list item that another item follows (a comma, a semicolon, a
+    conjunction), rather than a sentence?"""
+    s = prev.rstrip()
+    if s.endswith((",", ";", "，", "；", "、")):
+        return True
+    words = s.split()
+    return bool(words) and words[-1].lower() in _LIST_CONJUNCTIONS
+
+
 def _point_num(style: str, raw: str) -> str:
     if style in ("cnparen", "fw", "rparen"):
         return str(point_value(style, raw))
@@ -183,7 +201,7 @@ def _point_reading(text: str, stack: list[tuple[str, int]], colon: bool,
     """(depth, style, raw) for a point label at the start of `text`, chosen by context;
     `pl`: its `paragraph_label`."""
     readings = point_labels(text)
-    if pl and pl[0] in ("rparen", "fw") and not any(r[0] == pl[0] for r in readings):
+    if pl and (pl[0] in ("rparen", "fw") or (pl[0] == "dot" and stack)) and not any(r[0] == pl[0] for r in readings):
         readings.append((pl[0], text[: pl[2]].strip().rstrip(".．)"), pl[2]))
     if not readings:
         return None

@@ -249,8 +249,8 @@ def plausible_label(s: str, expected: int) -> bool:
 # A label token as printed after "Article": arabic with optional letter suffix ("26-A"),
 # roman, or a short OCR-garbled roman token made of confusable characters ("Xl", "ÅT").
 # Suffixed insertions: "21A", "26-A", "5 bis", and a lone lower-case letter at the line's end
-# ("Artikel 10 a"), which elsewhere would be a sentence ("Article 5 a) …" is not a heading).
-_LABEL_TOKEN = (r"(?:\d{1,3}(?:\s?-\s?[A-Za-z]\b|[A-Za-z]\b|\s?-?\s?(?:bis|ter|quater)\b|\s[a-z](?=\s*$))?\b"
+# ("Artikel 10 a", "Artikel 10 A"), which elsewhere would be a sentence ("Article 5 a) …" is not a heading).
+_LABEL_TOKEN = (r"(?:\d{1,3}(?:\s?-\s?[A-Za-z]\b|[A-Za-z]\b|\s?-?\s?(?:bis|ter|quater)\b|\s[A-Za-z](?=\s*$))?\b"
                 r"|[IVXLCivxlc1|!ÅåTJYKHU]{1,7}\b)")
 
 
