@@ -7,7 +7,8 @@ in tests/cases/segments/ (built by an independent parse, see scripts/gold/).
 
 An article is right when the project has an article of the same label in the same language
 version of the same file that starts on the gold's start line, ends on its end line and has
-the gold's number of paragraphs. The gold files are copied into a temporary corpus (one per
+the gold's number of paragraphs; a protocol item, when the project has one starting on the
+gold's start line, ending on its end line and referring to the same article. The gold files are copied into a temporary corpus (one per
 gold corpus) and ingested there, so the figures are those of a real `treaty ingest`.
 """
 
@@ -42,6 +43,7 @@ class Verdict:
     label: str
     split: str
     why: str  # "" when right, else what differs
+    kind: str = "article"  # or "protocol" (a protocol item)
 
     @property
     def right(self) -> bool:
@@ -98,7 +100,30 @@ def score(gold: list[dict], stores: dict[str, Path]) -> list[Verdict]:
                 for a in v["articles"]:
                     why = _why(a, found.get(label_key(a["label"])))
                     out.append(Verdict(g["corpus"], g["file"], v["lang"], a["label"], g["split"], why))
+                items = _items(db, g["file"], v["lang"])
+                for a in v.get("protocol_items") or []:
+                    why = _item_why(a, items.get(a["start"]))
+                    out.append(Verdict(g["corpus"], g["file"], v["lang"], a["label"], g["split"], why,
+                                       "protocol"))
     return out
+
+
+def _items(db: sqlite3.Connection, file: str, lang: str) -> dict[int, tuple[int, int | None]]:
+    """(end, refers_to) of the project's protocol items of one version, by start line."""
+    rows = db.execute("SELECT start_line, end_line, refers_to FROM units WHERE file = ? AND lang = ?"
+                      " AND kind = 'protocol' AND depth = 0 AND number IS NOT NULL", (file, lang))
+    return {start: (end, refers) for start, end, refers in rows}
+
+
+def _item_why(gold: dict, found: tuple[int, int | None] | None) -> str:
+    if found is None:
+        return "missing"
+    why = []
+    if found[0] != gold["end"]:
+        why.append(f"end {found[0]} not {gold['end']}")
+    if found[1] != gold["refers_to"]:
+        why.append(f"refers_to {found[1]} not {gold['refers_to']}")
+    return "; ".join(why)
 
 
 def _articles(db: sqlite3.Connection, file: str, lang: str) -> dict[str, tuple[int, int, int]]:
@@ -132,13 +157,20 @@ def _why(gold: dict, found: tuple[int, int, int] | None) -> str:
 
 def report(verdicts: list[Verdict], *, verbose: bool) -> str:
     lines = []
-    for (corpus, split), group in _groups(verdicts):
-        right = sum(v.right for v in group)
-        lines.append(f"{corpus:6} {split:8} {right:5} / {len(group):<5} {100 * right / len(group):6.2f}%")
-    kinds = Counter(re.sub(r"\s\d+.*", "", w) for v in verdicts for w in v.why.split("; ") if w)
-    lines.append("wrong by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+    for kind in ("article", "protocol"):
+        of_kind = [v for v in verdicts if v.kind == kind]
+        if not of_kind:
+            continue
+        lines.append(f"{kind}s right (start, end, paragraphs)" if kind == "article"
+                     else "protocol items right (start, end, refers_to)")
+        for (corpus, split), group in _groups(of_kind):
+            right = sum(v.right for v in group)
+            lines.append(f"  {corpus:6} {split:8} {right:5} / {len(group):<5} {100 * right / len(group):6.2f}%")
+        kinds = Counter(re.sub(r"\s\d+.*", "", w) for v in of_kind for w in v.why.split("; ") if w)
+        lines.append("  wrong by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
     if verbose:
-        lines += [f"  {v.corpus}/{v.file} {v.lang} Art. {v.label}: {v.why}" for v in verdicts if not v.right]
+        lines += [f"  {v.corpus}/{v.file} {v.lang} {'Art.' if v.kind == 'article' else 'Prot.'} {v.label}: {v.why}"
+                  for v in verdicts if not v.right]
     return "\n".join(lines)
 
 

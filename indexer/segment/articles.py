@@ -158,14 +158,27 @@ def _title(texts: Sequence[str], idx: range, k: int, head: Heading | None) -> tu
     title = unmarked(head.title) or None
     k += 1
     nxt = texts[idx[k + 1]] if k + 1 < len(idx) else ""
-    if (not title and not head.inline_text and k < len(idx) and heading_like(texts[idx[k]])
-            and not point_labels(nxt)):
+    if not title and not head.inline_text and k < len(idx) and _title_line(texts[idx[k]], nxt):
         title = unmarked(texts[idx[k]])
         k += 1
     if title and k + 1 < len(idx) and _continues_title(title, texts[idx[k]]):
         title += " " + unmarked(texts[idx[k]])  # "Undanröjande av" / "dubbelbeskattning"
         k += 1
     return title, k
+
+
+def _title_line(text: str, nxt: str) -> bool:
+    """Is `text`, the line after an article heading (`nxt` the one after it), the article's
+    title: heading-like, or short and ending in an abbreviation's full stop ("Pension m.m.")
+    right before the article's first numbered paragraph?"""
+    if point_labels(nxt):
+        return False
+    if heading_like(text):
+        return True
+    s = unmarked(text)
+    first = top_para(nxt)
+    return (len(s) <= 60 and s.endswith(".") and heading_like(s[:-1]) and first is not None
+            and first[1] == 1)
 
 
 def _continues_title(title: str, text: str) -> bool:

@@ -25,9 +25,11 @@ Label = tuple[str, int, int]  # a `paragraph_label`: style, value, end
 # ---------------------------------------------------------------------------------------------
 
 PROTOCOL_RE = re.compile(
-    r"^\s*(?:#{1,6}\s*)?(?:additional\s+|protocolo\s+adicional|tilläggs)?"
+    r"^\s*(?:#{1,6}\s*)?(?:\*\*)?(?:additional\s+|protocolo\s+adicional|tilläggs)?"
     r"(?:PROTOCOL|Protocol|PROTOCOLO|Protocolo|PROTOKOLL|Protokoll|P\sR\sO\sT\sO\sC\sO\sL|议定书)"
-    r"\s*(?:\w{0,3})?\s*$"
+    # alone, or as the title of the protocol: "Protocol to the Convention between …"
+    r"(?:\s*(?:\w{0,3})?\s*|\s+(?:to|till|ao|à|do|da|of|on|between|mellan|entre)\s[^.;:]{0,300})\s*(?:\*\*)?\s*$",
+    re.IGNORECASE,
 )
 CLOSING_RE = re.compile(
     r"^\s*(?:in\s+witness\s+whereof|in\s+faith\s+whereof|em\s+testemunho|em\s+fé\s+do\s+que"
@@ -105,6 +107,9 @@ def _garbled_heading(text: str) -> Heading | None:
         return None
     if m.group("word").lstrip(" .,")[:1].islower():
         return None  # "…enligt\nartikel 2.": the tail of a sentence, not a heading
+    tokens = [t.lower() for t in _NOT_WORD_LETTER_RE.sub(" ", unmarked(m.group("word")).lower()).split()]
+    if len(tokens) > 1 and any(t in _HEADING_WORDS for t in tokens):
+        return None  # "Ad Article 4", "Till artikel 23": a reference to an article, not a garbled heading
     word = _NOT_WORD_LETTER_RE.sub("", m.group("word").lower())
     if len(word) < 4 or all(Levenshtein.distance(word, w, score_cutoff=2) > 2 for w in _HEADING_WORDS):
         return None

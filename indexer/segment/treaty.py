@@ -20,17 +20,11 @@ from indexer.segment.lines import (
     heading_like,
     is_chapter,
     top_of,
+    unmarked,
 )
-from indexer.segment.numerals import article_reference_re, parse_label
+from indexer.segment.protocol import item_label, item_starts, item_title, refers_to
 from indexer.segment.stream import Stream
 from indexer.segment.units import paragraph_units, unit
-
-_REFERS_RE = re.compile(
-    r"(?:with\s+reference\s+to|ad|com\s+referência\s+ao?|em\s+relação\s+ao?|relativamente\s+ao?"
-    r"|beträffande|till|关于|on|in)\s+(?:the\s+)?(?:Article|Artigo|artigo|Artikel|artikel|Art\.)?\s*"
-    r"(?P<label>\d{1,3}|[IVXL]{1,6})\b|关于第(?P<zlabel>[一二三四五六七八九十百0-9]{1,5})条",
-    re.IGNORECASE,
-)
 
 
 def treaty_units(doc: Stream, run: list[int], lo: int, hi: int) -> list[Unit]:
@@ -141,27 +135,12 @@ def _closing_end(texts: Sequence[str], j: int, hi: int) -> int:
 def _protocol(doc: Stream, j: int, end: int) -> list[Unit]:
     """Protocol heading and intro (eid "protocol") and its items prot_1, prot_2 …"""
     texts, lines, labels = doc.texts, doc.lines, doc.labels
-    items: list[int] = []
-    expected = 1
-    for k in range(j + 1, end):
-        pl = labels[k]
-        ad = not pl and re.match(r"^\s*ad\s+art", texts[k], re.IGNORECASE)
-        if (pl and pl[1] == expected) or ad:
-            items.append(k)
-            expected += 1
+    items = item_starts(texts, labels, j + 1, end)
     out = [unit("protocol", "protocol", lines[j:items[0] if items else end])]
     for n, k in enumerate(items, 1):
         stop = items[n] if n < len(items) else end
+        head = [unmarked(t) for t in texts[k:min(k + 2, stop)]]
         children = paragraph_units(f"prot_{n}", lines, list(range(k + 1, stop)), labels, implicit=False)
-        out.append(unit(f"prot_{n}", "protocol", lines[k:stop], number=n, refers_to=_refers_to(texts[k]),
-                        children=children))
+        out.append(unit(f"prot_{n}", "protocol", lines[k:stop], number=n, label=item_label(texts[k], labels[k]),
+                        title=item_title(head), refers_to=refers_to(head), children=children))
     return out
-
-
-def _refers_to(text: str) -> int | None:
-    """The article a protocol item is about ("Ad Article 4", "With reference to Article 10")."""
-    m = _REFERS_RE.search(text) or article_reference_re().search(text)
-    if not m:
-        return None
-    label = m.group("label") or m.group("zlabel")
-    return parse_label(label) if label else None
