@@ -59,6 +59,12 @@ _LABEL = re.compile(
 # A parenthesised label followed by a lowercase word: a cross-reference when it follows a
 # line ending in a word ("subparagraph\n(iv) below applies"), not a new point.
 REFERENCE = re.compile(r"^\s*\(\w{1,5}\)\s+(?:[^\W\d_A-Z]|\()")
+# A number alone on a line after a line ending in a word that takes a number: the end of a
+# cross-reference wrapped onto its own line ("… bestämmelserna i artikel" + "7."), not a label.
+REFERENCE_END = re.compile(
+    r"(?i)\b(?:articles?|artikel(?:n|arna)?|artigos?|paragraphs?|punkt(?:en|erna)?|parágrafos?"
+    r"|subparagraphs?|stycket?|§)\s*$")
+NUMBER_ONLY = re.compile(r"^\s*\d{1,3}[a-z]?\s*[.,;:]?\s*$")
 TERMINAL = re.compile(r"[.!?;:。；：！？…]['\"”’»)]*\s*$")
 #: The Han ranges cleaning knows (CJK Extension A and Unified Ideographs; Compatibility
 #: Ideographs), first and last code point of each.

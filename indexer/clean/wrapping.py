@@ -14,7 +14,9 @@ from indexer.clean.lines import (
     HAN,
     HEADING_OR_LABEL,
     HEADING_START,
+    NUMBER_ONLY,
     REFERENCE,
+    REFERENCE_END,
     is_han,
     join_lines,
 )
@@ -132,6 +134,8 @@ def _paragraphs(block: list[Physical]) -> list[list[Physical]]:
             )
             if new_item and REFERENCE.match(p.text) and ENDS_IN_LETTER.search(prev.text):
                 new_item = prev_heading  # "... paragraph" + "(1) of this Article"
+            elif new_item and NUMBER_ONLY.match(p.text) and REFERENCE_END.search(prev.text):
+                new_item = prev_heading  # "… i artikel" + "7."
             short_end = prev.ends and len(prev.text) < 0.6 * width
             if not new_item and not short_end:
                 groups[-1].append(p)

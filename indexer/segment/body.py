@@ -44,7 +44,7 @@ def parse_body(texts: Sequence[str], labels: Sequence[Label | None]) -> tuple[li
     continuation) or else to the paragraph. `labels`: `paragraph_label` of every line (as
     given).
     """
-    body = _Body()
+    body = _Body(frozenset(pl[0] for pl in labels if pl is not None and pl[1] == 2))
     for i, raw in enumerate(texts):
         text = raw.strip()
         colon = ends_colon(body.prev)
@@ -65,7 +65,8 @@ def parse_body(texts: Sequence[str], labels: Sequence[Label | None]) -> tuple[li
 class _Body:
     """The paragraphs of an article's lines read so far, and the reading's context."""
 
-    def __init__(self) -> None:
+    def __init__(self, second: frozenset[str]) -> None:
+        self.second = second  # the label styles some line of the article numbers 2
         self.lead: list[int] = []  # unlabelled lines before the first paragraph
         self.paras: list[Para] = []
         self.para_style: str | None = None  # the style of the paragraph labels
@@ -76,13 +77,19 @@ class _Body:
 
     def paragraph_reading(self, text: str, label: Label | None) -> Label | None:
         """The paragraph label of a line: its `label`, else an OCR-garbled label of the next
-        paragraph, else the next paragraph's label stranded at the end of the line before."""
+        paragraph (of the first, when a later line numbers a paragraph 2 in its style), else
+        the next paragraph's label stranded at the end of the line before."""
         if label is not None:
             return label
         if self.para_style and self.paras:
             end = garbled_paragraph_label(text, self.para_style, self.para_value + 1)
             if end is not None:
                 return self.para_style, self.para_value + 1, end
+        if self.para_style is None and not self.paras:
+            for style in sorted(self.second):  # "l. I denna konvention" before a "2. …"
+                end = garbled_paragraph_label(text, style, 1)
+                if end is not None:
+                    return style, 1, end
         if self.para_style is not None and self.stranded == self.para_value + 1 and text[:1].isupper():
             # the label was printed at the end of the line before ("… suecos”) (2)")
             return self.para_style, self.stranded, 0
@@ -96,12 +103,19 @@ class _Body:
         if self.para_style is None and style in ("rparen", "fw") and self.stack:
             return False  # "1)" under "a)" of an unnumbered paragraph: a point of the point
         if self.para_style is None and not (style in ("rparen", "fw") and value != 1):
-            return not (colon and self.paras)
+            return not (colon and self.paras) or (value == 1 and style in self.second and self._lead_only())
         return style == self.para_style and self.para_value < value <= self.para_value + 3 and not (
             colon and value == 1)
 
+    def _lead_only(self) -> bool:
+        """Are the lines read so far one unnumbered paragraph without points (a lead-in: "Double
+        taxation shall be eliminated as follows:" before "1. In Slovenia:" … "2. In Sweden:")?"""
+        return len(self.paras) == 1 and self.paras[0].num is None and not self.paras[0].points
+
     def open_paragraph(self, i: int, text: str, pl: Label) -> None:
         """Line i opens a paragraph (label `pl`), maybe with its first point on the line."""
+        if self.para_style is None and self._lead_only():
+            self.lead.extend(self.paras.pop().lines)  # the lead-in goes with paragraph 1
         self.para_style, self.para_value = pl[0], pl[1]
         para = Para(str(pl[1]), pl[1], [i])
         self.paras.append(para)

@@ -319,7 +319,8 @@ def chapter_heading_re() -> re.Pattern[str]:
 
 
 # Paragraph label styles. Each returns (style, value) from `paragraph_label`.
-# - "dot":    "1. text", "1.The text" (glued, before a capitalised word); not "1.5 million"
+# - "dot":    "1. text", "1.The text", "2.a) text" (glued before a word or a point); not
+#             "1.5 million"
 # - "paren":  "(1) text"
 # - "sect":   "§ 1. text", "§1 text", "§ 1 text"
 # - "dash":   "1 - text", "1 – text" (Portuguese statutes: "1 - Os dividendos")
@@ -328,7 +329,7 @@ def chapter_heading_re() -> re.Pattern[str]:
 # - "fw":     "１．text"  (a paragraph at top level; a point when nested under "一、")
 _PARA_PATTERNS: tuple[tuple[str, str], ...] = (
     ("sect", r"§\s*(?P<n>\d{1,2})\s*\.?(?:\s+|$)"),
-    ("dot", r"(?P<n>\d{1,2})\s?\.(?:\s+(?!\d)|$|(?=[A-ZÀ-ÝÅÄÖ][a-zà-ýåäö]))"),
+    ("dot", r"(?P<n>\d{1,2})\s?\.(?:\s+(?!\d)|$|(?=[A-ZÀ-ÝÅÄÖ][a-zà-ýåäö]|[a-z]\)))"),
     ("paren", r"\((?P<n>\d{1,2})\)\s*"),
     ("dash", r"(?P<n>\d{1,2})\s+[-–—]\s+"),
     ("rparen", r"(?P<n>\d{1,2})\)\s*"),
