@@ -1,11 +1,13 @@
 """Which source line each physical line of a unit's raw text came from, and the source lines
 with text that no unit holds.
 
-A top-level unit's ``raw`` is its lines exactly as in the source, in source order, but not
-the whole of its line range: interleaved versions (a print with its languages in columns or
-page by page) put other versions' lines inside it. So each raw line is looked up among the
-source lines of the unit's range with the same text, the first one after the previous raw
-line that no other unit has claimed (else the first one after it)."""
+A top-level unit's ``raw`` is its lines exactly as in the source, but not the whole of its
+line range: interleaved versions (a print with its languages in columns or page by page) put
+other versions' lines inside it, and the same line (a signature, "a)") can stand in several.
+So each raw line is matched to a source line with the same text inside its unit's range, no
+source line to two raw lines: the raw lines are taken by the end of their unit's range, each
+given the first free matching line from the start of its range (the greedy that matches the
+most raw lines to points of their intervals)."""
 
 from __future__ import annotations
 
@@ -35,31 +37,26 @@ class LineClaims:
                 by_text.setdefault(s, []).append(n)
         return cls(source, by_text)
 
-    def claim(self, unit: Unit, lang: str) -> list[int | None]:
-        """The source line of each physical line of `unit.raw` (None: blank, or not found in
-        the unit's range), each found line claimed for `lang`."""
-        out: list[int | None] = []
-        after = unit.start
-        for raw in unit.raw.split("\n"):
-            n = self._find(raw.strip(), after, unit.end)
-            out.append(n)
-            if n is not None:
-                self.claimed.setdefault(n, lang)
-                after = n + 1
-        return out
-
-    def _find(self, text: str, lo: int, hi: int) -> int | None:
-        nums = self.by_text.get(text) if text else None
-        if not nums:
-            return None
-        k = bisect_left(nums, lo)
-        first = None
-        while k < len(nums) and nums[k] <= hi:
-            if nums[k] not in self.claimed:
-                return nums[k]
-            first = nums[k] if first is None else first
-            k += 1
-        return first
+    def claim_all(self, units: Sequence[tuple[str, Unit]]) -> list[list[int | None]]:
+        """For each (lang, unit) of `units`, the source line of each physical line of its raw
+        text (None: blank, or no free line with its text in the unit's range); every line
+        found is claimed for the unit's language."""
+        found: list[list[int | None]] = []
+        jobs: list[tuple[int, int, int, str]] = []  # (end of range, unit, raw line, text)
+        for k, (_lang, u) in enumerate(units):
+            raws = u.raw.split("\n")
+            found.append([None] * len(raws))
+            jobs.extend((u.end, k, r, t) for r, x in enumerate(raws)
+                        if (t := x.strip()) in self.by_text)
+        free: dict[str, dict[int, int]] = {}  # text -> index -> a later index maybe free
+        for end, k, r, t in sorted(jobs):
+            nums, lang, start = self.by_text[t], units[k][0], units[k][1].start
+            i = _first_free(free.setdefault(t, {}), bisect_left(nums, start), len(nums))
+            if i < len(nums) and nums[i] <= end:
+                found[k][r] = nums[i]
+                self.claimed[nums[i]] = lang
+                free[t][i] = i + 1
+        return found
 
     def unaccounted(self) -> list[tuple[int, int, int]]:
         """Runs of source lines with text that no unit claimed and no removed range holds:
@@ -89,6 +86,18 @@ class LineClaims:
             if lang in langs:
                 return lang
         return None
+
+
+def _first_free(next_of: dict[int, int], i: int, stop: int) -> int:
+    """The first index from `i` not taken (`next_of`: taken index -> the one after it, paths
+    shortened as they are followed); `stop` when every one is."""
+    path = []
+    while i < stop and i in next_of:
+        path.append(i)
+        i = next_of[i]
+    for j in path:
+        next_of[j] = i
+    return i
 
 
 def _outward(line: int, last: int) -> Iterable[int]:

@@ -49,9 +49,9 @@ def audit_treaty(docs: Sequence[Audited], links: Iterable[tuple] = ()) -> Audit:
         if source is None:
             continue
         c = claims[doc.meta.file] = LineClaims.of(source)
-        for v in doc.versions:
-            for u in v.units:
-                where[(doc.meta.file, v.lang, u.eid)] = c.claim(u, v.lang)
+        tops = [(v.lang, u) for v in doc.versions for u in v.units]
+        for (lang, u), found in zip(tops, c.claim_all(tops)):
+            where[(doc.meta.file, lang, u.eid)] = found
     views = _views(docs)
     findings: list[Finding] = []
     for view in views:
