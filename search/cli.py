@@ -347,6 +347,7 @@ def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
       heading-in-body      a line of an article's text reads as an article/chapter heading
       heading-outside      text kept apart from the articles holds a heading continuing them
       paragraph-skip       an article's numbered paragraphs skip or repeat (1, 2, 4)
+      paragraph-before-1   an unnumbered paragraph before paragraph 1 (a title, points)
       versions-disagree    versions differ in article count, or in an article's paragraphs
       inferred-number      an article number recovered, not printed
       low-confidence-link  an alignment link below even odds, or no counterpart at all

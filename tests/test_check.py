@@ -60,7 +60,7 @@ def test_bundled_numbering_and_counts_are_clean(bundled: dict) -> None:
     three versions of 1965 agree article by article."""
     kinds = Counter(f["kind"] for f in bundled["findings"])
     for kind in ("no-articles", "numbering-gap", "numbering-duplicate", "paragraph-skip",
-                 "versions-disagree", "heading-outside"):
+                 "paragraph-before-1", "versions-disagree", "heading-outside"):
         assert kinds[kind] == 0, [f for f in bundled["findings"] if f["kind"] == kind]
     assert bundled["versions"] == 8  # pe en, co pt, se sv/en/pt, cn zh, es-pt en/pt
     with_findings = {(f["treaty"], f["lang"]) for f in bundled["findings"]}
@@ -265,6 +265,26 @@ def test_lost_paragraph_is_a_skip(peru) -> None:
         x for x in source.lines if x.startswith("4. The provisions of paragraphs 1 and 2 of "
                                                 "this Article shall not apply if the "
                                                 "beneficial owner of the dividends"))) + 1
+
+
+def test_title_read_as_a_paragraph(peru, corpus_dir: Path) -> None:
+    """The title line of Art. 10 ("Dividends") as an unnumbered first paragraph, as the
+    segmenter makes of a Markdown "####Dividends" today: reported before paragraph 1."""
+    doc, source = peru
+    _lines, heads = _peru_lines(corpus_dir)
+    at = heads["10"] + 2
+
+    def add(units: list[Unit]) -> list[Unit]:
+        k = _article(units, "art_10")
+        title = Unit(eid="art_10__para_1_", kind="paragraph", text="Dividends",
+                     raw="Dividends", start=at, end=at)
+        units[k] = replace(units[k], children=(title, *units[k].children))
+        return units
+
+    assert not _audit(doc, source, "paragraph-before-1")
+    found = _audit(_with_units(doc, add), source, "paragraph-before-1")
+    assert [(f.eid, f.start, f.message) for f in found] == [
+        ("art_10__para_1_", at, "an unnumbered paragraph before paragraph 1: “Dividends”")]
 
 
 def test_line_no_unit_holds_is_unaccounted(peru, corpus_dir: Path) -> None:

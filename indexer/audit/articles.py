@@ -97,24 +97,34 @@ def inferred_numbers(view: VersionView) -> Iterator[Finding]:
 
 
 def paragraph_skips(view: VersionView) -> Iterator[Finding]:
-    """Numbered paragraphs of an article that skip (1, 2, 4), repeat or start past 1."""
+    """Numbered paragraphs of an article that skip (1, 2, 4), repeat or start past 1; and an
+    unnumbered paragraph before paragraph 1 (a title line, or points, read as a paragraph)."""
     for file, u in view.articles():
         prev = None
+        lead = None  # the first unnumbered paragraph before any numbered one
         for c in u.children:
-            if c.kind != "paragraph" or not (c.num or "").isdigit():
+            if c.kind != "paragraph":
+                continue
+            if not (c.num or "").isdigit():
+                lead = c if lead is None and prev is None else lead
                 continue
             n = int(c.num)
-            if prev is None and n != 1:
-                message = f"the numbered paragraphs start at {n}"
-            elif prev is not None and n == prev:
-                message = f"paragraph {n} again"
-            elif prev is not None and n != prev + 1:
-                message = f"paragraph {n} follows paragraph {prev}"
-            else:
-                message = ""
+            if prev is None and n == 1 and lead is not None:
+                yield view.finding(file, lead, "paragraph-before-1", "an unnumbered paragraph "
+                                   f"before paragraph 1: “{short(lead.text)}”")
+            message = _skip(prev, n)
             if message:
                 yield view.finding(file, c, "paragraph-skip", message)
             prev = n
+
+
+def _skip(prev: int | None, n: int) -> str:
+    """What is wrong with paragraph `n` after paragraph `prev` (None: the first), or ""."""
+    if prev is None:
+        return f"the numbered paragraphs start at {n}" if n != 1 else ""
+    if n == prev:
+        return f"paragraph {n} again"
+    return f"paragraph {n} follows paragraph {prev}" if n != prev + 1 else ""
 
 
 def reads_as_heading(text: str) -> bool:

@@ -15,6 +15,7 @@ KINDS: dict[str, str] = {
     "heading-in-body": "a line of an article's text reads as an article or chapter heading",
     "heading-outside": "text kept apart from the articles holds a heading that continues them",
     "paragraph-skip": "an article's numbered paragraphs skip or repeat a number",
+    "paragraph-before-1": "an unnumbered paragraph before an article's paragraph 1",
     "versions-disagree": "language versions differ in their article or paragraph counts",
     "inferred-number": "an article number was recovered, not printed",
     "low-confidence-link": "an alignment link below even odds, or a unit with no counterpart",
