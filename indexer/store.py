@@ -14,10 +14,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple, Self
+from typing import TYPE_CHECKING, NamedTuple, Self
 
 from indexer.errors import StoreError
 from indexer.models import Change, Document, Unit
+
+if TYPE_CHECKING:  # (the store is read by `treaty search`, which needs no audit code)
+    from indexer.audit import Audit
 
 # sqlite3 binds int, float and str directly, but sends every other value, None included,
 # through its adaptation protocol: a (type, protocol) key looked up in its adapter registry,
@@ -28,7 +31,7 @@ sqlite3.register_adapter(type(None), {}.get)
 
 STORE_NAME = "corpus.sqlite"
 #: Bump when the pipeline's output changes, so unchanged files are re-processed once.
-PIPELINE_VERSION = "1"
+PIPELINE_VERSION = "2"
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
@@ -55,6 +58,11 @@ CREATE TABLE links (
     treaty TEXT NOT NULL, eid TEXT NOT NULL, lang_a TEXT NOT NULL, lang_b TEXT NOT NULL,
     eid_b TEXT NOT NULL, level TEXT NOT NULL, score REAL NOT NULL, method TEXT NOT NULL
 );
+CREATE TABLE audited (file TEXT NOT NULL, treaty TEXT NOT NULL, lang TEXT NOT NULL);
+CREATE TABLE findings (
+    file TEXT NOT NULL, treaty TEXT NOT NULL, lang TEXT NOT NULL, eid TEXT, kind TEXT NOT NULL,
+    message TEXT NOT NULL, start_line INTEGER, end_line INTEGER
+);
 """
 #: The secondary indexes, built once the tables are filled (one sort each instead of a
 #: B-tree insert per row, which at 100 MB of text no longer fits SQLite's page cache).
@@ -64,6 +72,7 @@ CREATE INDEX units_top ON units(treaty, lang, top);
 CREATE INDEX units_eid ON units(treaty, eid, lang);
 CREATE INDEX units_topic ON units(topic, kind);
 CREATE INDEX links_treaty ON links(treaty, eid);
+CREATE INDEX findings_treaty ON findings(treaty, lang);
 """
 
 
@@ -132,6 +141,15 @@ def _insert_links(db: sqlite3.Connection, links: Iterable[tuple]) -> None:
     db.executemany("INSERT INTO links VALUES (?,?,?,?,?,?,?,?)", links)
 
 
+def _insert_audit(db: sqlite3.Connection, audit: Audit) -> None:
+    """The versions an audit read (file, treaty, lang) and its findings."""
+    db.executemany("INSERT INTO audited VALUES (?,?,?)",
+                   [(file, treaty, lang) for treaty, lang, file in audit.versions])
+    db.executemany("INSERT INTO findings VALUES (?,?,?,?,?,?,?,?)",
+                   [(f.file, f.treaty, f.lang, f.eid, f.kind, f.message, f.start, f.end)
+                    for f in audit.findings])
+
+
 def _treaty_rows(db: sqlite3.Connection) -> None:
     """(Re)derive the treaties table from documents."""
     db.execute("DELETE FROM treaties")
@@ -193,9 +211,10 @@ class NewStore:
     """A new store written beside the current one, swapped in by `commit` only when whole:
 
         with NewStore(data_dir) as new:
-            new.add(doc, removed, links)      # as documents come, nothing piles up in memory
+            new.add(doc, removed, links, audit)  # as documents come, nothing piles up
             new.copy_kept(files)              # unchanged files, from the current store
             new.add_links(links)
+            new.add_audit(audit)              # the audit of the documents added
             path = new.commit()
 
     Leaving the block without `commit` (an error, an interrupt, nothing to store) removes the
@@ -222,11 +241,13 @@ class NewStore:
         self.tmp.unlink(missing_ok=True)
 
     def add(self, doc: Document | StoreRows, removed: Iterable[tuple] | None = None,
-            links: Iterable[tuple] = ()) -> None:
+            links: Iterable[tuple] = (), audit: Audit | None = None) -> None:
         """One document (or its `rows_of`, made in a worker) with its removed furniture rows
-        and the link rows made with it."""
+        and the link rows and audit made with it."""
         _insert_rows(self.db, doc if isinstance(doc, StoreRows) else rows_of(doc, removed or ()))
         _insert_links(self.db, links)
+        if audit is not None:
+            _insert_audit(self.db, audit)
 
     def copy_kept(self, files: Sequence[str]) -> None:
         """The rows of `files`, unchanged, from the current store."""
@@ -234,7 +255,7 @@ class NewStore:
             return
         self.db.execute("ATTACH DATABASE ? AS old", (f"file:{self.final}?mode=ro",))
         marks = ",".join("?" * len(files))
-        for table in ("documents", "units", "removed"):
+        for table in ("documents", "units", "removed", "audited", "findings"):
             self.db.execute(
                 f"INSERT INTO {table} SELECT * FROM old.{table} WHERE file IN ({marks})",
                 list(files))
@@ -243,6 +264,9 @@ class NewStore:
 
     def add_links(self, links: Iterable[tuple]) -> None:
         _insert_links(self.db, links)
+
+    def add_audit(self, audit: Audit) -> None:
+        _insert_audit(self.db, audit)
 
     def commit(self) -> Path:
         """Finish the new store and atomically replace the current one with it."""

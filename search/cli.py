@@ -329,6 +329,50 @@ def align_report(treaty: str, limit: int, data: Path | None, as_json: bool) -> N
 
 
 @main.command()
+@click.argument("treaty", required=False)
+@data_option
+@click.option("--json", "as_json", is_flag=True,
+              help='Print JSON: {"findings": [...], "versions": N, "clean_versions": M}.')
+@domain_errors
+def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
+    """List what looks wrong in the ingested result of TREATY (of every treaty when none is
+    given), per language version: one line per finding with its place (treaty, language,
+    article), its source lines, its kind and what it means. The audit is made at ingest,
+    with the units it audits; a report, so it exits 0 with or without findings.
+
+    \b
+    Kinds of finding:
+      no-articles          no article found in the version
+      numbering-gap        article numbers skip, start past 1 or go back
+      numbering-duplicate  an article number occurs twice (21A after 21 is not one)
+      heading-in-body      a line of an article's text reads as an article/chapter heading
+      heading-outside      text kept apart from the articles holds a heading continuing them
+      paragraph-skip       an article's numbered paragraphs skip or repeat (1, 2, 4)
+      paragraph-before-1   an unnumbered paragraph before paragraph 1 (a title, points)
+      versions-disagree    versions differ in article count, or in an article's paragraphs
+      inferred-number      an article number recovered, not printed
+      low-confidence-link  an alignment link below even odds, or no counterpart at all
+      unaccounted-lines    source lines with text that no unit and no removed furniture holds
+
+    \b
+    Examples:
+      treaty check
+      treaty check br-se-1965
+      treaty check --json --data /tmp/treaty-data
+    """
+    from search.check import check as run
+    from search.check import check_text
+    from search.corpus import Corpus
+
+    with Corpus(_data(data)) as corpus:
+        result = run(corpus, treaty)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    click.echo(check_text(result))
+
+
+@main.command()
 @data_option
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (127.0.0.1: this computer only).")

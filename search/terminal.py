@@ -10,23 +10,32 @@ import click
 
 
 def ingest_summary(report) -> str:
-    """An ingest report: a table of the documents, their warnings, the closing line."""
-    rows = [("document", "treaty", "versions", "articles", "warnings")]
-    for d in report.documents:
-        if d.error:
-            rows.append((d.file, "-", "-", "-", f"ERROR: {d.error}"))
-            continue
-        arts = " ".join(f"{k}:{v}" for k, v in d.articles.items() if v) or "-"
-        rows.append((d.file + (" (unchanged)" if d.reused else ""), d.treaty,
-                     ",".join(d.languages), arts, str(len(d.warnings))))
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4] for r in rows]
+    """An ingest report: a table of the documents (with their audit findings when there are
+    any), their warnings, the closing line."""
+    found = report.findings > 0
+    rows = [("document", "treaty", "versions", "articles", *(("findings",) if found else ()),
+             "warnings")]
+    rows.extend(_summary_row(d, found) for d in report.documents)
+    n = len(rows[0]) - 1
+    widths = [max(len(r[i]) for r in rows) for i in range(n)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:n], widths)) + "  " + r[n] for r in rows]
     lines.insert(1, "-" * len(lines[0]))
-    for d in report.documents:
-        for w in d.warnings:
-            lines.append(f"warning: {d.file}: {w}")
+    lines.extend(f"warning: {d.file}: {w}" for d in report.documents for w in d.warnings)
+    if found:
+        docs = sum(1 for d in report.documents if d.findings)
+        lines.append(f"audit: {report.findings} finding{'' if report.findings == 1 else 's'} "
+                     f"in {docs} document{'' if docs == 1 else 's'}; `treaty check` lists them")
     lines.append(_ingest_outcome(report))
     return "\n".join(lines)
+
+
+def _summary_row(d, found: bool) -> tuple[str, ...]:
+    """One document's row of the ingest table (`found`: with a findings column)."""
+    if d.error:
+        return (d.file, "-", "-", "-", *(("-",) if found else ()), f"ERROR: {d.error}")
+    arts = " ".join(f"{k}:{v}" for k, v in d.articles.items() if v) or "-"
+    return (d.file + (" (unchanged)" if d.reused else ""), d.treaty, ",".join(d.languages),
+            arts, *((str(d.findings),) if found else ()), str(len(d.warnings)))
 
 
 def _ingest_outcome(report) -> str:

@@ -129,4 +129,12 @@ def test_phone_layout(browser, base_url):
     assert width <= 390 + 1  # nothing wider than the screen
     expect(page.locator("tr#art_7__para_1 td").first).to_be_visible()
     shot(page, "article-phone")
+    # the treaty page's self-audit: each version's count, its list opened on a tap
+    page.goto(base_url + "/t/br-co-2022")
+    summary = page.locator("ul.audit summary").first
+    expect(summary).to_contain_text("25 findings")
+    summary.click()
+    expect(page.locator("ul.findings li").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    shot(page, "treaty-audit-phone")
     page.close()

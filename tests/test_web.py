@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from search.web import create_app
+from search.web.pages import lang_name
 
 
 @pytest.fixture(scope="module")
@@ -150,6 +151,31 @@ def test_treaty_page_metadata_outline_and_other_parts(client):
     assert "Not part of the treaty" in html and 'href="/t/br-se-1965/other_1?lang=sv"' in html
     cn = text(get(client, "/t/br-cn-1991"))
     assert "河北省" in cn  # the unrelated regulation after the treaty, shown apart
+
+
+def test_treaty_page_counts_audit_findings_per_version(client, ingested):
+    """Each audited language version with its count of `treaty check` findings; the list,
+    each finding linked to its unit, behind a details element."""
+    from search.check import check, per_version
+    from search.corpus import Corpus
+
+    with Corpus(ingested) as corpus:
+        treaties = [(t.id, t.languages) for t in corpus.treaties()]
+        found = per_version(check(corpus))
+    for tid, langs in treaties:
+        html = text(get(client, f"/t/{tid}"))
+        assert 'id="h-audit"' in html
+        for lang in langs:
+            n = len(found.get((tid, lang), []))
+            label = f'{lang}</span> {lang_name(lang)}: '
+            assert label + (f"{n} finding{'' if n == 1 else 's'}</summary>" if n
+                            else "no findings") in html, (tid, lang)
+    html = text(get(client, "/t/br-co-2022"))
+    audit = html[html.index('id="h-audit"'):html.index('id="h-outline"')]
+    assert audit.count("<details><summary>") == 1
+    links = re.findall(r'<a href="/t/br-co-2022/(art_\d+)">br-co-2022 pt Art\. (\d+)</a>', audit)
+    assert len(links) == len(found[("br-co-2022", "pt")]) == 25
+    assert all(eid == f"art_{n}" for eid, n in links)
 
 
 def test_cite_box_lands_on_the_unit(client):

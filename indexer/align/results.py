@@ -11,6 +11,10 @@ ALIGNED_KINDS = ("article", "protocol")
 
 UNMATCHED = "unmatched"  # method of the store rows that report a unit with no counterpart
 
+#: A link below even odds: the evidence against the pair outweighs the evidence for it (the
+#: score is the logistic of their sum). `treaty check` reports these for a person to check.
+LOW_CONFIDENCE = 0.5
+
 
 @dataclass(frozen=True)
 class Link:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from indexer import store
 from indexer import workers as worker_setup
+from indexer.audit import Audit, Source, audit_documents
 from indexer.errors import SourceError, TreatyError
 from indexer.models import DocMeta, Document
 from indexer.pipeline import treaty
@@ -51,6 +52,7 @@ class DocReport:
     languages: tuple[str, ...] = ()
     articles: dict[str, int] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    findings: int = 0  # of the audit (`treaty check` lists them)
     error: str | None = None
     reused: bool = False
     seconds: float = 0.0
@@ -67,6 +69,10 @@ class IngestReport:
     def failed(self) -> list[DocReport]:
         return [d for d in self.documents if d.error]
 
+    @property
+    def findings(self) -> int:
+        return sum(d.findings for d in self.documents)
+
 
 def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocReport]:
     out: dict[str, DocReport] = {}
@@ -80,9 +86,11 @@ def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocRep
                 "SELECT lang, COUNT(*) FROM units WHERE file=? AND kind='article' GROUP BY lang",
                 (f,)).fetchall())
             langs = tuple(json.loads(row["languages"]))
+            found = db.execute("SELECT COUNT(*) FROM findings WHERE file=?", (f,)).fetchone()[0]
             out[f] = DocReport(file=f, treaty=row["treaty"], languages=langs,
                                articles={k: counts.get(k, 0) for k in langs},
-                               warnings=tuple(json.loads(row["warnings"])), reused=True)
+                               warnings=tuple(json.loads(row["warnings"])), findings=found,
+                               reused=True)
     return out
 
 
@@ -93,15 +101,17 @@ PARALLEL_MIN_BYTES = 2_000_000
 
 def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None,
                    alone: bool = False
-                   ) -> tuple[DocReport, tuple[Document, list[tuple]] | None, list[tuple]]:
+                   ) -> tuple[DocReport, tuple[Document, list[tuple]] | None, list[tuple],
+                              Audit | None]:
     """Read and process one manifest entry (pure apart from reading the file; runs in worker
     processes too). Returns its report, the processed document (None when the file is
     unchanged, ``report.reused``, or failed, ``report.error``) and, for a file that is
-    `alone` in its treaty, the treaty-level steps done here too: topics and links."""
+    `alone` in its treaty, the treaty-level steps done here too: topics, links and audit."""
     t1 = time.perf_counter()
     rep = DocReport(file=entry.file)
     item = None
     links: list[tuple] = []
+    checked = None
     try:
         decoded = read_file(corpus_dir / entry.file)
         if prior_sha is not None and prior_sha == decoded.sha256 and entry.declared:
@@ -115,6 +125,8 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
                 treaty.harmonise_topics(box)
                 doc, removed = box[0]
                 links = treaty.links_of(box)
+                checked = audit_documents([(doc, Source.of(decoded.text, removed))], links)
+                rep.findings = len(checked.findings)
             item = (doc, removed)
             rep.treaty = doc.meta.treaty
             rep.languages = tuple(v.lang for v in doc.versions)
@@ -128,7 +140,7 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
         rep.error = (f"{entry.file}: internal error ({type(exc).__name__}: {exc}); "
                      "the file was skipped, please report it")
     rep.seconds = time.perf_counter() - t1
-    return rep, item, links
+    return rep, item, links, checked
 
 
 def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]],
@@ -139,10 +151,10 @@ def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None
     unpickle."""
     out = []
     for entry, sha in jobs:
-        rep, item, links = _process_entry(corpus_dir, entry, sha, entry.file in alone)
+        rep, item, links, checked = _process_entry(corpus_dir, entry, sha, entry.file in alone)
         if item is not None and entry.file in alone:
             item = (store.rows_of(*item), None)
-        out.append((rep, item, links))
+        out.append((rep, item, links, checked))
     return out
 
 
@@ -210,14 +222,14 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     keep: list[str] = []  # unchanged files, copied from the current store
     pending: list[Processed] = []  # documents waiting for the other files of their treaty
     with store.NewStore(ddir) as new:
-        for entry, (rep, item, doc_links) in _run_entries(corpus_dir, entries, prior, workers,
-                                                          progress, alone):
+        for entry, (rep, item, doc_links, checked) in _run_entries(
+                corpus_dir, entries, prior, workers, progress, alone):
             reports.append(rep)
             if item is None:
                 if rep.reused:
                     keep.append(entry.file)
-            elif entry.file in alone:  # its topics and links were made with it
-                new.add(*item, doc_links)
+            elif entry.file in alone:  # its topics, links and audit were made with it
+                new.add(*item, doc_links, checked)
             else:
                 pending.append(item)
         if reports and all(r.error for r in reports):
@@ -228,10 +240,13 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         treaty.harmonise_topics(pending)
         _refresh_reports(reports, pending)
         links = treaty.links(ddir, pending, keep, workers=workers or os.cpu_count() or 1)
+        checked = treaty.audit(corpus_dir, pending, links)
+        _count_findings(reports, checked)
         for doc, removed in pending:
             new.add(doc, removed)
         new.copy_kept(keep)
         new.add_links(links)
+        new.add_audit(checked)
         path = new.commit()
     reused = _articles_from_store(ddir, keep)
     reports = [reused.get(r.file, r) if r.reused else r for r in reports]
@@ -264,11 +279,19 @@ def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest
     owners = store.file_treaties(ddir)
     by_file = {e.file: e for e in entries}
     for file in [f for f in keep if owners.get(f) in touched]:
-        rep, item, _links_unused = _process_entry(corpus_dir, by_file[file], None)
+        rep, item, _links, _audit = _process_entry(corpus_dir, by_file[file], None)
         keep.remove(file)
         if item is not None:
             fresh.append(item)
         reports[:] = [rep if r.file == file else r for r in reports]
+
+
+def _count_findings(reports: list[DocReport], checked: Audit) -> None:
+    """The findings of each document of `checked` in its report."""
+    per_file = Counter(f.file for f in checked.findings)
+    for r in reports:
+        if r.file in per_file:
+            r.findings = per_file[r.file]
 
 
 def _refresh_reports(reports: list[DocReport], fresh: Sequence[Processed]) -> None:

@@ -7,11 +7,16 @@ from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from indexer import store
+from indexer.errors import SourceError
 from indexer.models import Document, Unit, Version
 from indexer.pipeline.document import count_kind
 from indexer.policy import policy
+
+if TYPE_CHECKING:
+    from indexer.audit import Audit
 
 #: A processed document with its removed furniture rows.
 Processed = tuple[Document, list[tuple]]
@@ -41,6 +46,23 @@ def links(ddir: Path, fresh: Sequence[Processed],
             kept = versions_from_rows([dict(r) for r in rows])
         items.extend((treaty, v) for (treaty, _), v in kept.items())
     return align_corpus(items, workers=workers)
+
+
+def audit(corpus_dir: Path, docs: Sequence[Processed], links: Sequence[tuple]) -> Audit:
+    """The audit of the treaties of `docs` (with `links`, every treaty's link rows). Each
+    source is read again; a file changed since it was processed is audited without it."""
+    from indexer.audit import Source, audit_documents
+    from indexer.sources.read import read_file
+
+    items = []
+    for doc, removed in docs:
+        try:
+            decoded = read_file(corpus_dir / doc.meta.file)
+        except SourceError:
+            decoded = None
+        same = decoded is not None and decoded.sha256 == doc.sha256
+        items.append((doc, Source.of(decoded.text, removed) if same else None))
+    return audit_documents(items, links)
 
 
 def harmonise_topics(docs: list[Processed]) -> None:

@@ -12,9 +12,10 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from indexer.errors import NotFoundError, QueryError
+from indexer.errors import NotFoundError, QueryError, StoreError
 from indexer.segment.numerals import article_reference_re, paragraph_reference_re, parse_label
 from indexer.topics import TOPICS
+from search.check import check, lines_text, per_version
 from search.citations import Citation, format_citation
 from search.corpus import Corpus, Treaty
 from search.web.markup import VIEWS
@@ -350,7 +351,22 @@ def treaty_page(corpus: Corpus, treaty_id: str) -> dict:
         "SELECT COUNT(*) FROM removed WHERE file IN (SELECT file FROM documents WHERE treaty = ?)",
         (t.id,)).fetchone()[0]
     return {"treaty": t, "outline": list(outline.values()), "others": others,
-            "documents": docs, "removed": removed}
+            "documents": docs, "removed": removed, "audit": _audit(corpus, t)}
+
+
+def _audit(corpus: Corpus, t: Treaty) -> list[dict] | None:
+    """The self-audit's findings per audited language version ({lang, findings}), in the
+    treaty's order; None for a store made before the audit existed."""
+    try:
+        result = check(corpus, t.id)
+    except StoreError:
+        return None
+    audited = {lang for (lang,) in corpus.db.execute(
+        "SELECT lang FROM audited WHERE treaty = ?", (t.id,))}
+    found = {lang: fs for (_t, lang), fs in per_version(result).items()}
+    return [{"lang": lang, "findings": [{**f, "lines": lines_text(f["lines"])}
+                                        for f in found.get(lang, [])]}
+            for lang in t.languages if lang in audited]
 
 
 def home_page(corpus: Corpus) -> dict:
