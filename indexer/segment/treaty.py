@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from indexer.hanzi import either_script
 from indexer.models import Unit
 from indexer.segment.articles import article_units
 from indexer.segment.lines import (
@@ -25,10 +26,10 @@ from indexer.segment.numerals import article_reference_re, parse_label
 from indexer.segment.stream import Stream
 from indexer.segment.units import paragraph_units, unit
 
-_REFERS_RE = re.compile(
+_REFERS_RE = re.compile(either_script(
     r"(?:with\s+reference\s+to|ad|com\s+referência\s+ao?|em\s+relação\s+ao?|relativamente\s+ao?"
     r"|beträffande|till|关于|on|in)\s+(?:the\s+)?(?:Article|Artigo|artigo|Artikel|artikel|Art\.)?\s*"
-    r"(?P<label>\d{1,3}|[IVXL]{1,6})\b|关于第(?P<zlabel>[一二三四五六七八九十百0-9]{1,5})条",
+    r"(?P<label>\d{1,3}|[IVXL]{1,6})\b|关于第\s*(?P<zlabel>[一二三四五六七八九十百]{1,5}|[0-9０-９]{1,3})\s*条"),
     re.IGNORECASE,
 )
 
