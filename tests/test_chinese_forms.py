@@ -162,15 +162,18 @@ def bundled_text() -> str:
     return (CORPUS / SOURCE).read_text(encoding="utf-8")
 
 
-def articles_of(text: str) -> list[Unit]:
-    """The article units of the zh version of `text`, processed as the ingest does."""
+def units_of(text: str) -> tuple[Unit, ...]:
+    """The units of the zh version of `text`, processed as the ingest does."""
     from indexer.pipeline.document import process
 
     meta = DocMeta(file=SOURCE, treaty="br-cn-1991", parties=("BR", "CN"),
                    signed="1991-08-05", languages=("zh",))
     doc, _removed = process(Decoded(SOURCE, text, "utf-8", ""), meta)
-    version = next(v for v in doc.versions if v.lang == "zh")
-    return [u for u in version.units if u.kind == "article"]
+    return next(v for v in doc.versions if v.lang == "zh").units
+
+
+def articles_of(text: str) -> list[Unit]:
+    return [u for u in units_of(text) if u.kind == "article"]
 
 
 _BLANKS = re.compile(r"\s+")
@@ -284,7 +287,7 @@ def test_page_marks_are_the_furniture_and_no_text_is(name: str) -> None:
 def test_the_bundled_text_has_no_wrapped_layout_and_the_variants_have() -> None:
     from indexer.clean.document import _han_layout
 
-    def layout(text: str):  # noqa: ANN202
+    def layout(text: str):
         return _han_layout([line.strip() for line in text.split("\n")])
 
     assert layout(bundled_text()) is None
@@ -345,10 +348,11 @@ def test_parse_chinese_reads_chinese_and_arabic_numbers(n: int, blank: str) -> N
 @settings(max_examples=100, deadline=None)
 @given(st.integers(1, 99), st.sampled_from(["chinese", "arabic", "fullwidth"]))
 def test_chapter_headings_in_every_numeral(n: int, numeral: str) -> None:
-    from indexer.segment.lines import chapter_label, is_chapter
+    from indexer.segment.lines import chapter_parts, is_chapter
 
-    line = f"第{_NUMERALS[numeral](n)}章 总则"
-    assert is_chapter(line) and chapter_label(line) == line
+    number = _NUMERALS[numeral](n)
+    line = f"第{number}章 总则"
+    assert is_chapter(line) and chapter_parts(line) == (number, "总则")
 
 
 @pytest.mark.parametrize(("line", "style", "value"), [
@@ -380,11 +384,10 @@ def _chinese_patterns() -> dict[str, re.Pattern[str]]:
     from indexer.clean.lines import CJK_HEADING
     from indexer.segment import lines
     from indexer.segment.numerals import article_heading_zh_re
-    from indexer.segment.treaty import _REFERS_RE
 
     return {
         "CJK_HEADING": CJK_HEADING, "article_heading_zh_re": article_heading_zh_re(),
-        "PAGE_NUMBER": _PAGE_NUMBER, "REFERS": _REFERS_RE,
+        "PAGE_NUMBER": _PAGE_NUMBER,
         **{name: getattr(lines, name) for name in
            ("PROTOCOL_RE", "CLOSING_RE", "SIGNATURE_RE", "INSTRUMENT_RE", "AGREED_RE")},
     }
@@ -409,11 +412,27 @@ def test_formulas_of_the_bundled_text_match_in_traditional(config: str) -> None:
     lines = bundled_text().split("\n")
     for name, pattern in _chinese_patterns().items():
         matched = [line for line in lines if pattern.search(line)]
-        if name in ("PROTOCOL_RE", "CLOSING_RE", "INSTRUMENT_RE", "AGREED_RE", "SIGNATURE_RE",
-                    "REFERS", "CJK_HEADING", "article_heading_zh_re"):
+        if name != "PAGE_NUMBER":
             assert matched, name
         for line in matched:
             assert pattern.search(_opencc(config)(line)), (name, line)
+
+
+def _units_of(name: str) -> tuple[Unit, ...]:
+    return units_of(bundled_text() if name == "bundled" else VARIANTS[name].make(bundled_text()))
+
+
+@pytest.mark.parametrize("name", ["s2tw", "s2tw+arabic-spaced+wrap-24+pages-dashes"])
+def test_the_parts_around_the_articles_are_found_in_traditional(name: str) -> None:
+    def parts(units: tuple[Unit, ...]) -> list[tuple[str, str, int | None]]:
+        return [(u.eid, u.kind, u.refers_to) for u in units if u.kind != "article"]
+
+    want = parts(_units_of("bundled"))
+    assert [eid for eid, _kind, _refers in want] == [
+        "title", "preamble", "closing", "protocol", "prot_1", "prot_2", "prot_3", "prot_4",
+        "closing_2", "other_1"]
+    assert [refers for _eid, kind, refers in want if kind == "protocol"][1:] == [8, 10, 12, 24]
+    assert parts(_units_of(name)) == want
 
 
 @pytest.mark.parametrize(("pattern", "both"), [

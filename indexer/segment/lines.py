@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from rapidfuzz.distance import Levenshtein
 
 from indexer.hanzi import either_script
-
 from indexer.segment.numerals import (
     article_heading_re,
     article_heading_zh_re,
