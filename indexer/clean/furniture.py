@@ -30,6 +30,8 @@ _PAGE_NUMBER = re.compile(either_script(
 #: many, each one or two more than the one before, this many lines apart at least.
 _RUN = 3
 _PAGE_LINES = 8
+#: The longest (stripped) line `_PAGE_NUMBER` is tried on.
+_PAGE_MARK = 40
 # Similarity above which two isolated lines count as variants of one running header.
 _SIMILAR = 0.75
 _DIGITS = re.compile(r"\d+")
@@ -278,24 +280,23 @@ def furniture_kinds(
         i for i, s in enumerate(stripped) if s and layout.wrapped(s) and HAN.search(s))
     for i in _running_lines(stripped, blank, han, body):
         kinds[i] = "running"
-    for i in _page_numbers(lines, blank, kinds):
+    for i in _page_numbers(stripped, blank, kinds):
         kinds[i] = "page-number"
     return kinds
 
 
 def _page_numbers(lines: list[str], blank: list[bool], kinds: dict[int, str]) -> list[int]:
-    """Indexes of the `lines` that are page numbers, not yet furniture (in `kinds`): standing
-    between blank lines (`blank`), running headers or the edges of the document, or, without
-    such room around them (a PDF's text), running in sequence through it (`_in_sequence`)."""
-    # (the pattern is matched only on the lines so placed)
+    """Indexes of the `lines` (stripped) that are page numbers, not yet furniture (in
+    `kinds`): standing between blank lines (`blank`), running headers or the edges of the
+    document, or, without such room around them (a PDF's text), running in sequence through
+    it (`_in_sequence`)."""
     numbers, loose = [], []
     for i, line in enumerate(lines):
-        if blank[i] or i in kinds:
+        # (the pattern is matched only on short lines: a page number is one)
+        if blank[i] or i in kinds or len(line) > _PAGE_MARK or _PAGE_NUMBER.match(line) is None:
             continue
         before = i == 0 or blank[i - 1] or kinds.get(i - 1) == "running"
         after = i == len(lines) - 1 or blank[i + 1] or kinds.get(i + 1) == "running"
-        if _PAGE_NUMBER.match(line) is None:
-            continue
         if before and after:
             numbers.append(i)
         elif not (i > 0 and _heading_word(lines[i - 1])):  # (not "Article" over "5")

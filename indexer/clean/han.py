@@ -3,14 +3,14 @@ one width, anywhere in a sentence, to be joined again without a space.
 
 A document's Han lines show such a layout when hardly any is longer than the text's wrap
 width (the commonest length of the lines that do not end a sentence, counted in characters
-and in display columns: a layout wraps by one or the other) and some reach it. In such a text a line continues the
-one before when that one is full (within a small tolerance of the width) and does not end a
-sentence (。；：！？), unless the line is a heading on its own ("第五条 常设机构") or opens
-the next item of a list the paragraph has begun (the 二、 after 一、, the （三） after （二））:
-a heading or a label's number met by chance at a line's start (a wrapped "第七条或第十四条的
-规定" or "（一）项") continues the sentence it is in. A line short of the width ends its
-paragraph: a heading, a title, a paragraph's last line. Texts written one paragraph per line
-have no such layout and are left as they are.
+and in display columns: a layout wraps by one or the other) and some reach it. In such a
+text a line continues the one before when that one is full (within a small tolerance of the
+width) and does not end a sentence (。；：！？), unless the line is a heading on its own
+("第五条 常设机构") or opens the next item of a list the paragraph has begun (the 二、 after
+一、, the （三） after （二））: a heading or a label met by chance at a line's start (a
+wrapped "第七条或第十四条的规定" or "（一）项") continues the sentence it is in. A line short of
+the width ends its paragraph: a heading, a title, a paragraph's last line. Texts written one
+paragraph per line have no such layout and are left as they are.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ _MIN_WIDTH = 12
 #: layout (a title or a header left as it was), and the fewest full lines it has.
 _OVER_SHARE = 0.05
 _FULL_LINES = 3
-#: A line this share of the width short of it, or less (two columns at least), is full.
+#: A line shorter than the width by at most this share of it (one character, two columns at
+#: least) is full.
 _TOLERANCE = 0.1
 #: A wrapped line is at most this many characters or columns longer than the width (a closing
 #: mark hung at its end).
@@ -74,9 +75,8 @@ class HanLayout(NamedTuple):
 
 
 def _width(values: Sequence[int]) -> int:
-    """The commonest of `values` (the larger on a tie)."""
-    counts = statistics.multimode(values)
-    return max(counts)
+    """The commonest of `values` (the largest on a tie)."""
+    return max(statistics.multimode(values))
 
 
 def han_layout(texts: Sequence[str], ends: Sequence[bool]) -> HanLayout | None:
@@ -84,7 +84,7 @@ def han_layout(texts: Sequence[str], ends: Sequence[bool]) -> HanLayout | None:
     ends a sentence) are hard-wrapped, else None."""
     han = [(t, e) for t, e in zip(texts, ends) if HAN.search(t)]
     open_lines = [t for t, e in han if not e and len(t) >= _MIN_WIDTH]
-    if len(open_lines) < 3:
+    if len(open_lines) < _FULL_LINES:
         return None
     layout = HanLayout(_width([len(t) for t in open_lines]),
                        _width([_columns(t) for t in open_lines]))
