@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from indexer.clean.drawing import has_edge_rule, strip_drawing
 from indexer.clean.furniture import furniture_kinds
+from indexer.clean.han import HanLayout, han_layout, han_lines
 from indexer.clean.hyphens import Vocabulary
-from indexer.clean.lines import ends_sentence, has_han
+from indexer.clean.lines import HAN, ends_sentence, has_han
 from indexer.clean.wrapping import Physical, logical_lines, wrapped_blocks
 from indexer.models import Cleaned, Line
 
@@ -22,13 +23,53 @@ def clean(text: str) -> Cleaned:
         lines.pop()
     stripped = [line.strip() for line in lines]
     han = has_han(text)
-    kinds = furniture_kinds(text, lines, stripped, [not s for s in stripped], han)
+    layout = _han_layout(stripped) if han else None
+    kinds = furniture_kinds(text, lines, stripped, [not s for s in stripped], han, layout)
     furniture, blocks = _furniture_and_blocks(text, lines, stripped, kinds)
     vocab = Vocabulary(text)
+    judged = list(zip(blocks, wrapped_blocks(blocks, han)))
+    if layout is not None:  # a paragraph of a wrapped Chinese text goes on over a page break
+        judged = _across_pages(judged, kinds)
     out: list[Line] = []
-    for block, wrapped in zip(blocks, wrapped_blocks(blocks, han)):
-        out.extend(logical_lines(block, wrapped, vocab, han))
+    for block, wrapped in judged:
+        if layout is not None and _has_han(block):
+            out.extend(han_lines(block, layout, vocab))
+        else:
+            out.extend(logical_lines(block, wrapped, vocab, han))
     return Cleaned(lines=tuple(out), furniture=tuple(furniture))
+
+
+def _han_layout(stripped: list[str]) -> HanLayout | None:
+    """`han_layout` of the document's lines (`stripped`, each stripped)."""
+    texts = [s for s in stripped if s]
+    return han_layout(texts, [ends_sentence(s) for s in texts])
+
+
+def _has_han(block: list[Physical]) -> bool:
+    return any(HAN.search(p.text) for p in block)
+
+
+def _across_pages(judged: list[tuple[list[Physical], bool]], kinds: dict[int, str]
+                  ) -> list[tuple[list[Physical], bool]]:
+    """The blocks (each with its `wrapped_blocks` verdict) with every two blocks of Han text
+    that only page furniture (`kinds`, by line index: a running header, a page number)
+    separates made one, so that a paragraph is joined over the page break."""
+    out: list[tuple[list[Physical], bool]] = []
+    for block, wrapped in judged:
+        if out and _page_break_between(out[-1][0][-1].number, block[0].number, kinds) and (
+                _has_han(block) and _has_han(out[-1][0])):
+            out[-1] = (out[-1][0] + block, out[-1][1])
+        else:
+            out.append((block, wrapped))
+    return out
+
+
+def _page_break_between(before: int, after: int, kinds: dict[int, str]) -> bool:
+    """Are the source lines between line numbers `before` and `after` (1-based) page
+    furniture, one at least, and blank lines?"""
+    between = range(before, after - 1)  # (their indexes)
+    furniture = [i for i in between if i in kinds]
+    return bool(furniture) and all(kinds[i] in _PAGE_BREAKS for i in furniture)
 
 
 def _furniture_and_blocks(

@@ -15,13 +15,23 @@ from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 
 from indexer.clean.drawing import drawing_lines
-from indexer.clean.lines import HAN, STARTS_ALONE, starts_item
+from indexer.clean.han import HanLayout
+from indexer.clean.lines import HAN, HEADING_LINE, STARTS_ALONE, ends_sentence, starts_item
+from indexer.hanzi import either_script
 
-_PAGE_NUMBER = re.compile(
-    r"^[\s\-–—]*(?:(?:page|sida|página|pagina|p\.)\s*)?\d{1,4}"
-    r"(?:\s*(?:/|of|av|de|van)\s*\d{1,4})?[\s\-–—]*$",
+_PAGE_NUMBER = re.compile(either_script(
+    r"^[\s\-–—]*(?:(?:(?:page|sida|página|pagina|p\.)\s*)?\d{1,4}"
+    r"(?:\s*(?:/|of|av|de|van)\s*\d{1,4})?"
+    r"|(?:共\s*\d{1,4}\s*页\s*[,，]?\s*)?第\s*\d{1,4}\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?)"
+    r"[\s\-–—]*$"),
     re.IGNORECASE,
 )
+#: Page numbers not set off by blank lines count when they run in sequence: at least this
+#: many, each one or two more than the one before, this many lines apart at least.
+_RUN = 3
+_PAGE_LINES = 8
+#: The longest (stripped) line `_PAGE_NUMBER` is tried on.
+_PAGE_MARK = 40
 # Similarity above which two isolated lines count as variants of one running header.
 _SIMILAR = 0.75
 _DIGITS = re.compile(r"\d+")
@@ -76,7 +86,11 @@ def _compare(a: str, b: str) -> bool:
         and SequenceMatcher(None, a, b, autojunk=False).ratio() >= _SIMILAR
     ):
         return True
-    if ls >= 15 and len(long_) > ls and 2.0 * lcs / (ls + ls) >= 0.9:  # header with a tail
+    # A header with a tail (an OCR'd running header runs on into noise). Not in Chinese: there
+    # a header's variants differ in their page numbers, which the keys hide, and a line that
+    # only begins as a header does is text (the parties' names under the title).
+    if (ls >= 15 and len(long_) > ls and 2.0 * lcs / (ls + ls) >= 0.9
+            and HAN.search(short) is None):
         head = long_[:ls]  # (its common subsequence with `short` is at most `lcs` long)
         if 2.0 * LCSseq.similarity(short, head) / (ls + ls) < 0.9:
             return False
@@ -123,13 +137,24 @@ def _has_letters(text: str, n: int) -> bool:
     return sum(map(str.isalpha, text)) >= n
 
 
+#: The fewest Han characters a running header of Chinese text has (a Han character says as
+#: much as a word: "中巴税收协定").
+_HAN_HEADER = 4
+
+
+def _may_be_han_header(text: str) -> bool:
+    """May a line of Han text be a running header: a short title, not a sentence's end?"""
+    return (_HAN_HEADER <= len(text) <= 60 and len(HAN.findall(text)) >= _HAN_HEADER
+            and not ends_sentence(text))
+
+
 def _header_candidates(texts: list[str], han: bool = True) -> list[bool]:
     """For each of the stripped lines `texts`: may it be a running header? `han`: may the
     texts contain Han characters (False when their document has none)."""
     ok = [
-        8 <= len(text) <= 100  # (under 8 characters: under 8 letters)
-        and _has_letters(text, 8)
-        and not (han and HAN.search(text))
+        (_may_be_han_header(text) if han and HAN.search(text) else
+         8 <= len(text) <= 100  # (under 8 characters: under 8 letters)
+         and _has_letters(text, 8))
         and not STARTS_ALONE.match(text)
         for text in texts
     ]
@@ -179,17 +204,20 @@ def _candidate_keys(stripped: list[str], lines: list[int], han: bool) -> dict[in
     return dict(zip([i for i, _text in kept], _keys([text for _i, text in kept])))
 
 
-def _running_lines(stripped: list[str], blank: list[bool], han: bool = True) -> set[int]:
+def _running_lines(stripped: list[str], blank: list[bool], han: bool = True,
+                   body: frozenset[int] = frozenset()) -> set[int]:
     """Indexes of running headers/footers: isolated lines recurring with small variations,
     spread over the document. `stripped`: the lines stripped; `blank`: whether each is empty;
-    `han`: may the lines contain Han characters."""
+    `han`: may the lines contain Han characters; `body`: lines that are none (the lines of a
+    wrapped Chinese text's paragraphs, whose pieces recur as the text's phrases do)."""
     n = len(stripped)
     has_blanks = sum(blank) >= 0.05 * n
     # Is the line before / after line i blank (or the document's edge)?
     before = [True, *blank[:-1]]
     after = [*blank[1:], True]
 
-    alone = [i for i in range(n) if not blank[i] and (not has_blanks or (before[i] and after[i]))]
+    alone = [i for i in range(n) if not blank[i] and (not has_blanks or (before[i] and after[i]))
+             and i not in body]
     keys = _candidate_keys(stripped, alone, han)
     verdicts: dict[tuple[str, str], bool] = {}
     found: set[int] = set()
@@ -201,7 +229,8 @@ def _running_lines(stripped: list[str], blank: list[bool], han: bool = True) -> 
         found.update(members)
         if has_blanks:  # variants touching text on one side (no blank line after them)
             if touching is None:
-                one_side = [i for i in range(n) if not blank[i] and before[i] != after[i]]
+                one_side = [i for i in range(n) if not blank[i] and before[i] != after[i]
+                            and i not in body]
                 touching = keys | _candidate_keys(stripped, one_side, han)
             found.update(_variants(members, keys, touching, found, verdicts))
     return found
@@ -215,7 +244,8 @@ def _recurs_as_header(members: list[int], n: int, has_blanks: bool) -> bool:
     spread = sum(g >= 5 for g in gaps) >= 0.75 * len(gaps)
     if not spread or statistics.median(gaps) < 8 or members[-1] - members[0] < 0.25 * n:
         return False
-    return has_blanks or (len(members) >= 4 and min(gaps) >= 10)
+    # (the first and the last page may be short: a title page, the end of the text)
+    return has_blanks or (len(members) >= 4 and min(gaps[1:-1] or gaps) >= 10)
 
 
 def _variants(
@@ -238,29 +268,60 @@ def _variants(
 
 
 def furniture_kinds(
-    text: str, lines: list[str], stripped: list[str], blank: list[bool], han: bool
+    text: str, lines: list[str], stripped: list[str], blank: list[bool], han: bool,
+    layout: HanLayout | None = None,
 ) -> dict[int, str]:
     """Page furniture by line index: "drawing", "running" (a header or footer) or
     "page-number". `lines`: the lines of `text`, `stripped` each stripped, `blank` whether
-    each is whitespace only, `han` whether the text has Han characters."""
+    each is whitespace only, `han` whether the text has Han characters, `layout` the wrap
+    width of its Han lines when they are hard-wrapped (a line of that width is no header)."""
     kinds = dict.fromkeys(drawing_lines(text, lines, blank), "drawing")
-    for i in _running_lines(stripped, blank, han):
+    body = frozenset() if layout is None else frozenset(
+        i for i, s in enumerate(stripped) if s and layout.wrapped(s) and HAN.search(s))
+    for i in _running_lines(stripped, blank, han, body):
         kinds[i] = "running"
-    for i in _page_numbers(lines, blank, kinds):
+    for i in _page_numbers(stripped, blank, kinds):
         kinds[i] = "page-number"
     return kinds
 
 
 def _page_numbers(lines: list[str], blank: list[bool], kinds: dict[int, str]) -> list[int]:
-    """Indexes of the `lines` that are page numbers: not yet furniture (in `kinds`), standing
-    between blank lines (`blank`), running headers or the edges of the document."""
-    # (the pattern is matched only on the lines so placed)
-    numbers = []
+    """Indexes of the `lines` (stripped) that are page numbers, not yet furniture (in
+    `kinds`): standing between blank lines (`blank`), running headers or the edges of the
+    document, or, without such room around them (a PDF's text), running in sequence through
+    it (`_in_sequence`)."""
+    numbers, loose = [], []
     for i, line in enumerate(lines):
-        if blank[i] or i in kinds:
+        # (the pattern is matched only on short lines: a page number is one)
+        if blank[i] or i in kinds or len(line) > _PAGE_MARK or _PAGE_NUMBER.match(line) is None:
             continue
         before = i == 0 or blank[i - 1] or kinds.get(i - 1) == "running"
         after = i == len(lines) - 1 or blank[i + 1] or kinds.get(i + 1) == "running"
-        if before and after and _PAGE_NUMBER.match(line):
+        if before and after:
             numbers.append(i)
-    return numbers
+        elif not (i > 0 and _heading_word(lines[i - 1])):  # (not "Article" over "5")
+            loose.append(i)
+    if not loose:
+        return numbers
+    return sorted(set(numbers) | _in_sequence(sorted(numbers + loose), lines))
+
+
+def _heading_word(line: str) -> bool:
+    """Is `line` a heading keyword alone ("ARTICLE"), whose label a next line may hold?"""
+    return len(line.split()) == 1 and HEADING_LINE.match(line) is not None
+
+
+def _in_sequence(candidates: list[int], lines: list[str]) -> set[int]:
+    """The page-number lines among `candidates` (indexes, ascending) that run in sequence:
+    `_RUN` or more, each numbered one or two past the one before and `_PAGE_LINES` lines after
+    it at least."""
+    runs: list[list[tuple[int, int]]] = []  # (index, number) of each run's lines
+    for i in candidates:
+        number = int(_DIGITS.search(lines[i]).group())  # type: ignore[union-attr]
+        run = next((r for r in reversed(runs) if 0 < number - r[-1][1] <= 2
+                    and i - r[-1][0] >= _PAGE_LINES), None)
+        if run is None:
+            runs.append([(i, number)])
+        else:
+            run.append((i, number))
+    return {i for run in runs if len(run) >= _RUN for i, _number in run}

@@ -9,6 +9,7 @@ import re
 import numpy as np
 
 from indexer.clean.hyphens import Vocabulary, join_hyphenated
+from indexer.hanzi import either_script
 
 # --- named patterns -------------------------------------------------------------------------
 
@@ -32,8 +33,10 @@ HEADING_START = re.compile(
     rf"\s+(?:\d+[\w\-]*|[IVXLC]+\b|[ivxlc]+\b)",
     re.IGNORECASE,
 )
-# Chinese article / chapter headings: 第二十三条, 第三章.
-CJK_HEADING = re.compile(r"^\s*第[一二三四五六七八九十百零〇两\d０-９]+[条章节款]")
+# Chinese article / chapter headings, in either script and numbering: 第二十三条, 第三章,
+# 第二十三條, 第 23 条, 第２３条.
+CJK_HEADING = re.compile(either_script(
+    r"^\s*第\s*(?:[一二三四五六七八九十百零〇两]+|\d+)\s*[条章节款]"))
 # Paragraph and point labels that open a new item.
 _LABEL = re.compile(
     r"""^\s*(?:
@@ -49,9 +52,9 @@ _LABEL = re.compile(
       | \([ivxlcIVXLC]{1,6}\)                      # (iv)
       | [IVXLC]{1,6}\.\s                           # IV.
       | [-–—•·▪◦*]\s?(?=\S)                        # bullet
-      | [一二三四五六七八九十]+、                   # 一、
+      | (?:[一二三四五六七八九十]+|\d{1,2})、       # 一、  1、
       | （[一二三四五六七八九十]+）                 # （一）
-      | [０-９]+．                                  # １．
+      | \d{1,2}．                                  # １．  1．
       | \([一二三四五六七八九十]+\)                 # (一)
     )""",
     re.VERBOSE,

@@ -10,12 +10,14 @@ sub-words. Offsets are those of the input text, whatever normalising changed.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from operator import itemgetter
+
+from indexer.hanzi import t2s as _t2s
+from indexer.hanzi import t2s_markers as _t2s_markers
 
 __all__ = ["TokenTuple", "has_han", "zh_backend", "zh_index_terms", "zh_normalise", "zh_tuples"]
 
@@ -31,56 +33,6 @@ _ALNUM_RE = re.compile(r"[^\W_]")
 def has_han(text: str) -> bool:
     """True when `text` contains a CJK ideograph."""
     return _HAN_RE.search(text) is not None
-
-
-@cache
-def _t2s() -> Callable[[str], str]:
-    from opencc import OpenCC  # lazy
-
-    return OpenCC("t2s").convert
-
-
-@cache
-def _t2s_markers() -> frozenset[str] | None:
-    """One character of every entry of the t2s dictionaries that converts to something else
-    (a character that itself converts, if the entry has one): text with none of them holds
-    no such entry, so it is its own conversion (most of a Simplified corpus). None when the
-    dictionaries are not where the package's t2s configuration names them: then every text
-    is converted."""
-    try:
-        changing = [key for key, value in _t2s_entries() if key != value]
-    except (OSError, KeyError, TypeError, ValueError):  # pragma: no cover - another layout
-        return None
-    singles = {key for key in changing if len(key) == 1}
-    return frozenset(next((c for c in key if c in singles), key[0]) for key in changing)
-
-
-def _t2s_entries() -> Iterator[tuple[str, str]]:
-    """(key, value) of every entry of the dictionaries OpenCC's t2s conversion chain reads:
-    the package's data files (``config/t2s.json`` names them in ``dictionary/``, each line
-    ``key<TAB>value``), read as the converter reads them (a later line of a file replaces an
-    earlier one with the same key)."""
-    from importlib.resources import files
-
-    root = files("opencc")
-    config = json.loads((root / "config" / "t2s.json").read_text("utf-8"))
-    for chain in config["conversion_chain"]:
-        for name in _dictionary_files(chain["dict"]):
-            table: dict[str, str] = {}
-            with (root / "dictionary" / name).open(encoding="utf-8") as fh:
-                for line in fh:
-                    key, value = line.strip().split("\t")
-                    table[key] = value
-            yield from table.items()
-
-
-def _dictionary_files(spec: dict) -> Iterator[str]:
-    """The dictionary files a conversion step of an OpenCC configuration names, in order."""
-    if spec.get("type") == "group":
-        for sub in spec["dicts"]:
-            yield from _dictionary_files(sub)
-    else:
-        yield spec["file"]
 
 
 @cache

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
+from indexer.hanzi import either_script
 from indexer.segment.numerals import (
     article_heading_re,
     article_heading_zh_re,
@@ -24,32 +25,34 @@ Label = tuple[str, int, int]  # a `paragraph_label`: style, value, end
 # The formulas around the articles
 # ---------------------------------------------------------------------------------------------
 
-PROTOCOL_RE = re.compile(
+# (The Chinese alternatives are written in Simplified characters: `either_script` adds the
+# Traditional forms, 议定书 議定書, 协定 協定, 签订 簽訂 …)
+PROTOCOL_RE = re.compile(either_script(
     r"^\s*(?:#{1,6}\s*)?(?:\*\*)?(?:additional\s+|protocolo\s+adicional|tilläggs)?"
     r"(?:PROTOCOL|Protocol|PROTOCOLO|Protocolo|PROTOKOLL|Protokoll|P\sR\sO\sT\sO\sC\sO\sL|议定书)"
     # alone, or as the title of the protocol: "Protocol to the Convention between …"
-    r"(?:\s*(?:\w{0,3})?\s*|\s+(?:to|till|ao|à|do|da|of|on|between|mellan|entre)\s[^.;:]{0,300})\s*(?:\*\*)?\s*$",
+    r"(?:\s*(?:\w{0,3})?\s*|\s+(?:to|till|ao|à|do|da|of|on|between|mellan|entre)\s[^.;:]{0,300})\s*(?:\*\*)?\s*$"),
     re.IGNORECASE,
 )
-CLOSING_RE = re.compile(
+CLOSING_RE = re.compile(either_script(
     r"^\s*(?:in\s+witness\s+whereof|in\s+faith\s+whereof|em\s+testemunho|em\s+fé\s+do\s+que"
     r"|till\s+bekräftelse|till\s+bevis|done\s+(?:at|in|in\s+duplicate)\b|feito\s+(?:em|na|no)\b"
-    r"|som\s+skedde|本(?:协定|议定书|公约)于.{0,40}(?:签订|签署)|下列签字人|以昭信守)",
+    r"|som\s+skedde|本(?:协定|议定书|公约)于.{0,40}(?:签订|签署)|下列签字人|以昭信守)"),
     re.IGNORECASE,
 )
-SIGNATURE_RE = re.compile(
-    r"\||_{3,}|签字|签名|代\s*表|\(s\.\)|\(sgd|\bfor\s+the\b|\bpel[oa]\b|\bpor\s+el\b|^\s*för\b",
+SIGNATURE_RE = re.compile(either_script(
+    r"\||_{3,}|签字|签名|代\s*表|\(s\.\)|\(sgd|\bfor\s+the\b|\bpel[oa]\b|\bpor\s+el\b|^\s*för\b"),
     re.IGNORECASE,
 )
-INSTRUMENT_RE = re.compile(
+INSTRUMENT_RE = re.compile(either_script(
     r"^\s*(?:#{1,6}\s*)?(?:the\s+)?(?:convention|agreement|avtal|konvention|convenção|acordo"
     r"|conven[cç][aã]o|acuerdo|convenio|överenskommelse)\b"
-    r"|^[^，。：；]{0,60}(?:协定|公约)[^，。：；]{0,20}$",
+    r"|^[^，。：；]{0,60}(?:协定|公约)[^，。：；]{0,20}$"),
     re.IGNORECASE,
 )
-AGREED_RE = re.compile(
+AGREED_RE = re.compile(either_script(
     r"(?:agreed\s+as\s+follows|have\s+agreed|acordaram|convieram|överenskommit|har\s+kommit\s+överens"
-    r"|达成协议如下|协议如下|议定如下)",
+    r"|达成协议如下|协议如下|议定如下)"),
     re.IGNORECASE,
 )
 

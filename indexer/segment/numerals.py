@@ -16,6 +16,8 @@ import unicodedata
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
+from indexer.hanzi import either_script
+
 # ---------------------------------------------------------------------------------------------
 # Roman numerals
 # ---------------------------------------------------------------------------------------------
@@ -57,10 +59,10 @@ def parse_roman(s: str) -> int | None:
 # ---------------------------------------------------------------------------------------------
 
 _CN_DIGITS = {
-    "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
+    "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
     "六": 6, "七": 7, "八": 8, "九": 9,
-    # financial forms (大写), seen in some official texts
-    "壹": 1, "贰": 2, "貳": 2, "叁": 3, "參": 3, "肆": 4, "伍": 5, "陆": 6, "陸": 6,
+    # financial forms (大写), seen in some official texts, Simplified and Traditional
+    "壹": 1, "贰": 2, "貳": 2, "叁": 3, "叄": 3, "參": 3, "肆": 4, "伍": 5, "陆": 6, "陸": 6,
     "柒": 7, "捌": 8, "玖": 9,
 }  # fmt: skip
 _CN_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
@@ -289,17 +291,23 @@ def article_heading_re() -> re.Pattern[str]:
     )
 
 
+#: A Chinese number as printed after 第: Chinese numerals, or Arabic digits (half or
+#: fullwidth) with or without blanks around them ("第 12 条").
+_ZH_NUMBER = r"\s*(?P<{name}>[" + CN_NUMERAL_CHARS + r"]{{1,6}}|[0-9０-９]{{1,4}})\s*"
+
+
 @cache
 def article_heading_zh_re() -> re.Pattern[str]:
-    """A Chinese article heading: "第二十三条 标题", "第２３条", "第23条：标题".
+    """A Chinese article heading, in Simplified or Traditional script: "第二十三条 标题",
+    "第二十三條 標題", "第２３条", "第23条：标题", "第 1 条", "第 12 條".
 
     Groups `label` (as printed) and `title` (rest of the line; `segment` decides whether it
     is a title or the article's first sentence, as in regulations: "第一条 为加强…").
     """
-    return re.compile(
-        r"^\s*第(?P<label>[" + CN_NUMERAL_CHARS + r"0-9０-９]{1,6})条(?:之[一二三四五六七八九])?"
+    return re.compile(either_script(
+        r"^\s*第" + _ZH_NUMBER.format(name="label") + r"条(?:之[一二三四五六七八九])?"
         r"[\s　:：、.．]*(?P<title>.*?)\s*$"
-    )
+    ))
 
 
 @cache
@@ -312,7 +320,7 @@ def chapter_heading_re() -> re.Pattern[str]:
     )
     return re.compile(
         r"^\s*(?:#{1,6}\s*)?(?:" + latin + r"\s*(?P<label>[IVXLC]+(?:\s[IVXLC])*|\d{1,2})\b"
-        r"|第(?P<zlabel>[" + CN_NUMERAL_CHARS + r"0-9]{1,4})章)"
+        r"|第" + _ZH_NUMBER.format(name="zlabel") + "章)"
         r"\s*[-–—.:]?\s*(?P<title>.*?)\s*$",
         re.IGNORECASE,
     )
@@ -325,16 +333,16 @@ def chapter_heading_re() -> re.Pattern[str]:
 # - "sect":   "§ 1. text", "§1 text", "§ 1 text"
 # - "dash":   "1 - text", "1 – text" (Portuguese statutes: "1 - Os dividendos")
 # - "rparen": "1) text"  (a paragraph at top level; a point under "§ 1." — context decides)
-# - "cn":     "一、text"
-# - "fw":     "１．text"  (a paragraph at top level; a point when nested under "一、")
+# - "cn":     "一、text", "1、text"
+# - "fw":     "１．text", "1．text"  (a paragraph at top level; a point when nested under "一、")
 _PARA_PATTERNS: tuple[tuple[str, str], ...] = (
     ("sect", r"§\s*(?P<n>\d{1,2})\s*\.?(?:\s+|$)"),
     ("dot", r"(?P<n>\d{1,2})\s?\.(?:\s+(?!\d)|$|(?=[A-ZÀ-ÝÅÄÖ][a-zà-ýåäö]|[a-z]\)))"),
     ("paren", r"\((?P<n>\d{1,2})\)\s*"),
     ("dash", r"(?P<n>\d{1,2})\s+[-–—]\s+"),
     ("rparen", r"(?P<n>\d{1,2})\)\s*"),
-    ("cn", r"(?P<n>[一二三四五六七八九十]{1,3})\s*[、，,]"),
-    ("fw", r"(?P<n>[０-９]{1,2})\s*[．.]"),
+    ("cn", r"(?P<n>[一二三四五六七八九十]{1,3}(?=\s*[、，,])|\d{1,2}(?=\s*、))\s*[、，,]"),
+    ("fw", r"(?P<n>[０-９]{1,2}(?=\s*[．.])|\d{1,2}(?=\s*．))\s*[．.]"),
 )
 
 
@@ -357,7 +365,7 @@ def paragraph_label_re() -> re.Pattern[str]:
 # - "ualpha":  "A) text" (1965 print)
 # - "cnparen": "（一）text", "(一) text"
 # - "rparen":  "1) text" when nested under "§ 1." / "1." (shared with paragraphs)
-# - "fw":      "１．text" when nested under "一、"
+# - "fw":      "１．text", "1．text" when nested under "一、"
 # - "dash":    "- text", "– text" (bullets) -- value None, continue the current point
 _POINT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("proman", r"\((?P<n>(?:i{1,3}|iv|v|vi{1,3}|ix|x|xi{1,3}))\)\s*"),
@@ -367,7 +375,7 @@ _POINT_PATTERNS: tuple[tuple[str, str], ...] = (
     ("ualpha", r"(?P<n>[A-Z])\)\s*"),
     ("cnparen", r"[（(](?P<n>[一二三四五六七八九十]{1,3})[）)]\s*"),
     ("rparen", r"(?P<n>\d{1,2})\)\s*"),
-    ("fw", r"(?P<n>[０-９]{1,2})\s*[．.]"),
+    ("fw", r"(?P<n>[０-９]{1,2}(?=\s*[．.])|\d{1,2}(?=\s*．))\s*[．.]"),
 )
 
 

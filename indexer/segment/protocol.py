@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from indexer.hanzi import either_script
 from indexer.segment.lines import Label
 from indexer.segment.numerals import parse_label, parse_roman
 
@@ -27,14 +28,15 @@ _REFERRING = (
     r"|relativamente\s+ao?|em\s+relação\s+ao?|no\s+que\s+se\s+refere\s+ao?|quanto\s+ao?)"
 )
 _ARTICLE_WORD = r"(?:articles?|artigos?|artik(?:larna|lar|eln|el)|art\.)"
-_REF_LINE_RE = re.compile(
+_REF_LINE_RE = re.compile(either_script(
     _MARKS + r"(?:" + _REFERRING + r"\s+(?:the\s+|o\s+|a\s+)?(?:" + _ARTICLE_WORD + r"|paragraph|subparagraph"
     r"|clause|parágrafo|alínea|punkt)|" + _ARTICLE_WORD + r"\s+\d{1,3}\w?(?:\s*(?:,|och|and|e)\s*\d{1,3}\w?)+\s*\*?\s*$"
-    r"|关于第|關於第)",
+    r"|关于第)"),
     re.IGNORECASE,
 )
-_FIRST_ARTICLE_RE = re.compile(
-    r"\b" + _ARTICLE_WORD + r"\s+(?P<label>\d{1,3}(?=[A-Za-z]?\b)|[IVXL]{1,6}\b)|第(?P<zlabel>[一二三四五六七八九十百0-9]{1,5})[条條]",
+_FIRST_ARTICLE_RE = re.compile(either_script(
+    r"\b" + _ARTICLE_WORD + r"\s+(?P<label>\d{1,3}(?=[A-Za-z]?\b)|[IVXL]{1,6}\b)"
+    r"|第\s*(?P<zlabel>[一二三四五六七八九十百]{1,5}|[0-9０-９]{1,3})\s*条"),
     re.IGNORECASE,
 )
 #: Paragraph label styles that number protocol items: "1.", "(1)", "1)", "一、", "１．".

@@ -5,6 +5,10 @@ line scores to score any span; `LineScores` does that for one document's lines);
 turns evidence into 0..1 scores; `classify_title` names the topic a printed title names;
 `classify` and `content_scores` score one article, `pooled_scores` the language versions of
 one; `treaty_register` tells operative treaty language from notes and advertisements.
+
+The Chinese patterns are written in Simplified characters: every text is read folded to
+Simplified (`indexer.hanzi.simplified`, which leaves other text as it is), so a text printed
+in Traditional script scores as the same text in Simplified does.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
+from indexer.hanzi import simplified
 from indexer.topics.matcher import Matcher, lowered
 from indexer.topics.prefilter import Table, build_table
 from indexer.topics.table import KEYWORDS, REGISTER, TITLE_PATTERNS, TOPICS
@@ -47,6 +52,7 @@ def raw_scores(text: str, lang: str) -> dict[str, float]:
     """Keyword evidence per topic: sum of weight x hits (hits capped per pattern). Additive
     over texts, so `segment` can sum line scores to score any span."""
     table = keyword_table(lang)
+    text = simplified(text)
     return _raw_scores(table, text, lowered(text))
 
 
@@ -90,6 +96,7 @@ def classify_title(title: str | None) -> str | None:
     """Topic of a printed article title, or None when the title names none."""
     if not title or not title.strip():
         return None
+    title = simplified(title)
     table = title_table()
     low = lowered(title)
     # only patterns whose literals the title holds can match; the first of them (in table
@@ -129,6 +136,7 @@ OPENING_WEIGHT = 3.0
 def content_scores(text: str, lang: str) -> dict[str, float]:
     """Topic scores of an article's text with its opening counted again (0..1 each)."""
     table = keyword_table(lang)
+    text = simplified(text)
     low = lowered(text)
     opening, start = _opening_at(text)
     if low is not None and start is not None and "\u03a3" not in opening:
@@ -172,6 +180,7 @@ def treaty_register(text: str, lang: str) -> float:
     """Evidence that `text` is operative treaty language: hits of treaty-register patterns
     minus twice the hits of first-person/editorial/commercial patterns."""
     treaty, other = register_matchers(lang)
+    text = simplified(text)
     low = lowered(text)
     pos = sum(1 for m in treaty if m.search(text, low))
     neg = sum(m.count(text, low) for m in other)
@@ -186,11 +195,12 @@ class LineScores:
     (`Table.present`) runs once per line: no literal holds a line break, so the patterns a
     span can match are among those its lines' literals allow. Spans with a line whose
     characters the lower-cased shortcuts cannot take (`lowered`) go to `raw_scores` itself.
-    One document's: never kept across documents.
+    The lines are read folded to Simplified, as every text here. One document's: never kept
+    across documents.
     """
 
     def __init__(self, lines: Sequence[str], lang: str) -> None:
-        self.lines = list(lines)
+        self.lines = [simplified(line) for line in lines]
         self.lang = lang
         table = self._table = keyword_table(lang)
         # one check of the whole document when it passes (a text's characters are safe
