@@ -4,6 +4,7 @@ diagonal."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
@@ -54,7 +55,31 @@ def align_sequences(seg_a: Sequence[Segment], seg_b: Sequence[Segment],
     ``merged_a[i]`` is the segment of units i and i+1 together (for 2-1 beads)."""
     sweep = _Sweep(seg_a, seg_b, merged_a, merged_b, model)
     sweep.fill()
-    return sweep.beads()
+    return in_agreement(sweep.beads(), seg_a, seg_b)
+
+
+#: Log-odds added to every link of two lists of siblings that agree in full: as many units,
+#: each numbered, the same numbers in the same order, every bead 1-1.
+AGREEMENT = 2.0
+
+
+def in_agreement(beads: list[Bead], seg_a: Sequence[Segment], seg_b: Sequence[Segment]) -> list[Bead]:
+    """`beads`, their scores raised by `AGREEMENT` when the two lists agree in full: a short
+    definition translated at half the length is still paragraph 2 of both, when both number
+    1, 2, 3 and every unit pairs with the one of its number."""
+    if len(seg_a) != len(seg_b) or not beads or any(len(b.a) != 1 or len(b.b) != 1 for b in beads):
+        return beads
+    if any(a.key is None or a.key != b.key for a, b in zip(seg_a, seg_b)):
+        return beads
+    if any(b.a[0] != b.b[0] for b in beads):
+        return beads
+    return [b._replace(score=_logistic(_logit(b.score) + AGREEMENT),
+                       pieces=(*b.pieces, ("agreement", AGREEMENT))) for b in beads]
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-12), 1 - 1e-12)
+    return math.log(p / (1 - p))
 
 
 def band(n: int, m: int) -> int:

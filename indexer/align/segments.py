@@ -78,6 +78,8 @@ def _ordinal(num: str | None, style_roman: bool) -> str | None:
 def _keys(units: Sequence[Unit], level: str) -> list[str | None]:
     if level == "article":
         return [u.eid for u in units]
+    if len(units) == 1 and not units[0].num:
+        return ["1"]  # an article's one unnumbered paragraph is its first, in every version
     nums = [(u.num or "").strip("().§ ").lower() for u in units]
     # "i" is roman only when every sibling is roman ("i", "ii", ...), a letter after "h"
     roman = bool(nums) and all(n and set(n) <= set("ivxl") for n in nums)

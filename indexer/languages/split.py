@@ -258,4 +258,6 @@ def _continues(prev: Line, line: Line, streams_gap: bool) -> bool:
         return False
     if ends_sentence(prev.text) or is_heading(prev.text) or _title(prev):
         return False
+    if not streams_gap and prev.text.rstrip().endswith(",") and starts_item(prev.text):
+        return False  # "b) …, " then "and in either case …": the list's end, not the item's
     return not starts_item(line.text, prev.text)

@@ -160,7 +160,9 @@ class _Body:
         para.lines.append(i)
         if not (self.stack and para.points):
             return
-        lower = bool(text) and text[0].islower() and not self.prev.rstrip().endswith((".", ";"))
+        # (after an item that ends in "," the line is the paragraph's: "…, or" / "b) …," / "and in
+        # either case …" concludes the list, as in the model's Article 9)
+        lower = bool(text) and text[0].islower() and not self.prev.rstrip().endswith((".", ";", ","))
         if colon or text.startswith(("(", "（", "-", "–", "•")) or lower or len(self.stack) > 1:
             para.points[-1][1].append(i)
             if not colon and not lower:
@@ -206,6 +208,8 @@ def _point_num(style: str, raw: str) -> str:
     return raw.lower()
 
 
+#: Letter labels with and without the opening bracket, as one list's siblings may be printed.
+_LETTERS = {"palpha": "alpha", "alpha": "palpha"}
 #: Lower-case letters OCR confuses with each other, as point labels.
 _LOOKALIKES = {"h": "b", "b": "h", "e": "c", "c": "e", "l": "i", "i": "l", "o": "c"}
 
@@ -240,6 +244,8 @@ def _point_reading(text: str, stack: list[tuple[str, int]], colon: bool,
             for style, raw, _ in readings:
                 if style == st and val < point_value(style, raw) <= val + 2:
                     return depth, style, raw
+                if _LETTERS.get(style) == st and point_value(style, raw) == val + 1:
+                    return depth, st, raw  # "a) …" then "(b) …": one list, printed unevenly
         return None
 
     if colon:
