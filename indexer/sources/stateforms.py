@@ -90,7 +90,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "before": re.compile(rf"(?<![\w'’])(?:{words})$"),
         # a form word anywhere, and a state's head noun (for "A, B" catalog names)
         "any": re.compile(rf"(?<![\w'’])(?:{en}|{sv}|{pt})(?![\w'’])"),
-        "head": re.compile(rf"(?<![\w'’])(?:{_alternation(heads)}|republica|reino)(?![\w'’])"),
+        "head": re.compile(rf"(?<![\w'’])(?:{_alternation(heads)}|republica|reino)s?(?![\w'’])"),
     }
 
 
