@@ -96,7 +96,8 @@ _SAMPLE = [
     ("corpus-extra/en/se-us-1994.txt", "Stockholm"),  # the date on the line after
     ("corpus-extra/sv/nordic-1996.txt", "Helsingfors"),  # six parties: multilateral
 ]
-_INSTRUMENTS = re.compile(r"^(?:convention|agreement|avtal|konvention)\b", re.IGNORECASE)
+_INSTRUMENTS = re.compile(r"^(?:\S+\s+){0,4}(?:convention|agreement|avtal|konvention)\b",
+                          re.IGNORECASE)
 
 
 def _from_file_name(path: str) -> tuple[tuple[str, ...], str]:

@@ -75,13 +75,13 @@ def _words(words) -> str:
 def _patterns() -> tuple[re.Pattern[str], ...]:
     number = _words([*_EN_NUMBERS, *_PT_NUMBERS, *_SV_NUMBERS, *_MULTIPLIERS])
     words = rf"(?:{number})(?:{_JOINERS}(?:{number}))*"
-    month = (rf"(?P<month>{_words(_MONTHS)}|(?:{_words(_ABBREVIATIONS)})(?:\.|(?![\w]))"
+    month = (rf"(?P<month>(?:{_words(_MONTHS)})\.?|(?:{_words(_ABBREVIATIONS)})(?:\.|(?![\w]))"
              rf"|(?:{_words(_DOTTED)})\.)")
     day = (rf"(?P<day>\d{{1,2}}(?:\s?-?(?:st|nd|rd|th)\b|[º°ª˚]|:[ae]|\.(?!\d))?"
            rf"|(?<![\w-])(?:{words}))")
     year = rf"(?P<year>1[6-9]\d\d|20\d\d|(?:{words}))"
     after_day = r"(?:\s+(?:day|dias?)\b)?(?:\s*,)?\s+(?:(?:of|de|do\s+m[eê]s\s+de|the)\s+)*"
-    before_year = r"(?:\s*,)?\s+(?:(?:of|de|do|ano|in\s+the\s+year)\s+)*"
+    before_year = r"(?:\s*,)?\s+(?:(?:of|the|in|year|de|do|ano|år)\s+)*"
     return (
         # "5th day of June 1986", "25 dias do mês de abril de 1975", "7 maj 1981"
         re.compile(rf"(?<![\w]){day}{after_day}{month}{before_year}{year}(?![\w])",

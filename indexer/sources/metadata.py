@@ -29,11 +29,18 @@ from indexer.sources.parties import find_parties
 
 __all__ = ["closing_text", "document_title", "find_date", "find_place", "guess", "treaty_id"]
 
+# A title begins with the name of an instrument, or with at most three capitalised words
+# and that name followed by what it is between or about ("Double Taxation Agreement between",
+# "Skatteavtal mellan", not an article's "Mutual Agreement Procedure").
+_INSTRUMENT_NAME = (
+    r"(?:convention|agreement|treaty|protocol|arrangement|exchange\s+of\s+(?:notes|letters)|"
+    r"memorandum\s+of\s+understanding|[\wåäö]*(?:avtal|konvention|överenskommelse|protokoll)|"
+    r"fördrag|noteväxling|convenção|acordo|tratado|protocolo|convênio|ajuste)(?![^\W\d_])"
+)
 _INSTRUMENT = re.compile(
-    r"^(?:convention|agreement|treaty|protocol|arrangement|exchange\s+of\s+(?:notes|letters)|"
-    r"memorandum\s+of\s+understanding|supplementary\s+(?:convention|agreement|protocol)|"
-    r"avtal|konvention|överenskommelse|protokoll|tilläggsavtal|tilläggsprotokoll|fördrag|"
-    r"noteväxling|convenção|acordo|tratado|protocolo|convênio|ajuste)(?![^\W\d_])",
+    rf"^{_INSTRUMENT_NAME}|^(?-i:(?!(?:The|This|That|Each|Such|Den|Det|Detta|Denna|Este|Esta)\s)"
+    rf"[A-ZÀ-Þ][\w'’-]*\s+){{1,3}}?{_INSTRUMENT_NAME}\s+(?:between|mellan|entre|with|med|com|"
+    rf"on|om|for|för|para|sobre|concerning|relating|regarding|amending|to|of)\b",
     re.IGNORECASE,
 )
 _ZH_INSTRUMENT = re.compile(r"^[^，。：；]{6,120}(?:协定|協定|协议|協議|公约|公約|议定书|議定書|条约|條約)$")
@@ -109,9 +116,11 @@ def _clean_title(title: str | None) -> str | None:
 # A closing formula's cue, at the start of a line or a sentence ("Convention.DONE at").
 _CUE = re.compile(
     r"(?:^|(?<=[.*:;]\s)|(?<=[.*:;]))\s*(?:done|feit[oa]|(?:som|vilket)\s+skedde|"
-    r"upprättat|utfärdat|hecho|in\s+(?:witness|faith)\s+whereof|till\s+bekräftelse|"
+    r"upprättat|utfärdat|undertecknat|signed|assinad[oa]|hecho|"
+    r"in\s+(?:witness|faith)\s+whereof|till\s+bekräftelse|"
     r"till\s+yttermera\s+visso|em\s+(?:testemunho|fé)\s+do\s+que)\b|"
-    r"本(?:协定|協定|议定书|議定書|协议|協議)于|于(?=[〇零○一二三四五六七八九0-9０-９]{4}\s*年)",
+    r"本(?:协定|協定|议定书|議定書|协议|協議)[于於]|[于於](?=[〇零○一二三四五六七八九0-9０-９]{4}\s*年)|"
+    r"(?P<after>[订訂][于於])",
     re.IGNORECASE | re.MULTILINE,
 )
 _SIGNS_PROTOCOL = re.compile(
@@ -125,7 +134,7 @@ _PLACE_LINK = r"(?:de|da|do|dos|das|es|of|am|an|upon|on|el|la|del)"
 _PLACE = re.compile(
     rf"(?=(?<![\w])(?i:at|in|i|em|en|à|a|na|no)\s+"
     rf"(?i:the\s+city\s+of\s+|cidade\s+d[eo]\s+|staden\s+)?"
-    rf"(?P<place>{_PLACE_WORD}(?:\s+(?:{_PLACE_LINK}\s+)?{_PLACE_WORD}){{0,3}}))"
+    rf"(?P<place>(?:the\s+)?{_PLACE_WORD}(?:\s+(?:{_PLACE_LINK}\s+)?{_PLACE_WORD}){{0,3}}))"
 )
 # Words that follow "in"/"at" in a closing but name no place: how many copies, a language.
 _NOT_PLACES = frozenset({
@@ -136,7 +145,7 @@ _NOT_PLACES = frozenset({
 })
 _PLACE_STOP = frozenset({
     "this", "on", "the", "den", "aos", "ao", "em", "in", "at", "i", "på", "day", "and", "och",
-    "e", "le", "of", "done", "two", "duplicate",
+    "e", "le", "done", "two", "duplicate",
 })
 _ZH_PLACE = re.compile(
     r"在(?P<place>[\u4e00-\u9fff]{2,6}?)(?:签订|簽訂|签署|簽署)|订于(?P<p2>[\u4e00-\u9fff]{2,4})"
@@ -164,13 +173,15 @@ def _place_name(words: str) -> str | None:
     if not first or first in _NOT_PLACES or first in _language_names():
         return None
     place = " ".join(kept).rstrip(".")
-    return place.title() if place.isupper() and len(place) > 3 else place
+    place = place.title() if place.isupper() and len(place) > 3 else place
+    return place[0].upper() + place[1:]  # "the Hague"
 
 
 def find_place(text: str) -> str | None:
     """The place of signature in a closing formula (after its cue when it has one)."""
     cue = _CUE.search(text)
-    text = re.sub(r"\s+", " ", text[cue.end() if cue else 0 :])
+    text = re.sub(r"\s+", " ", text[(cue.start() if cue.group("after") else cue.end())
+                                     if cue else 0 :])
     m = _ZH_PLACE.search(text)
     if m:
         return m.group("place") or m.group("p2")
@@ -193,8 +204,10 @@ class _Closing:
 def _closing(text: str, segmented: bool = False) -> _Closing | None:
     """The closing formula in `text`: its cue followed by a date within 300 characters; in
     a formula the segmenter found, without a cue, its first date."""
-    starts = [cue.start() for cue in _CUE.finditer(text)] or ([0] if segmented else [])
-    for start in starts:
+    cues = [(cue.start(), bool(cue.group("after"))) for cue in _CUE.finditer(text)]
+    for start, after in cues or ([(0, False)] if segmented else []):
+        if after:  # "二〇一三年五月三十一日订于北京": the date before the cue
+            start = max(0, text.rfind("\n", 0, start) + 1, start - 30)
         dates = find_dates(text[start : start + 300])
         if dates:
             signing = text[max(0, start - 200) : start + dates[0][0]]
