@@ -423,3 +423,13 @@ def test_the_base_treaty_signature_comes_before_a_protocol() -> None:
     assert "DONE at Stockholm" in metadata.closing_text([], closings)
     assert metadata.guess(DocMeta(file="doc.txt", treaty=""), [], None, closings).signed == \
         "1959-05-14"
+
+
+def test_former_states_are_codes_with_names() -> None:
+    """The codes the parties of a former state get (ISO 3166-3) are codes a citation may use,
+    named as the catalogs name them."""
+    assert all(countries.is_alpha2(c) for c in ("CS", "yu", "AN", "SE"))
+    assert not countries.is_alpha2("XX")
+    assert countries.country_name("CS", "sv") == "Tjeckoslovakien"
+    assert countries.country_name("YU") == "Yugoslavia"
+    assert countries.lookup("Tjeckoslovakien") == countries.lookup("Czechoslovakia") == "CS"

@@ -406,15 +406,24 @@ def from_adjective(word: str) -> str | None:
 
 
 def is_alpha2(code: str) -> bool:
-    """True if ``code`` is an assigned ISO 3166-1 alpha-2 code (any case)."""
-    return len(code) == 2 and pycountry.countries.get(alpha_2=code.upper()) is not None
+    """True if ``code`` is an assigned ISO 3166-1 alpha-2 code, or the alpha-2 code of a
+    former country (ISO 3166-3: ``CS``, ``YU``, ``AN``, ...), in any case."""
+    return len(code) == 2 and (
+        pycountry.countries.get(alpha_2=code.upper()) is not None
+        or any(h.alpha_2 == code.upper() for h in pycountry.historic_countries))
 
 
 def country_name(code: str, lang: str = "en") -> str:
-    """The short name of a country in en, pt, sv or zh (e.g. ``("SE", "pt")`` -> "Suécia")."""
-    country = pycountry.countries.get(alpha_2=code.upper())
-    if country is None:
-        return code.upper()
-    name = getattr(country, "common_name", None) or country.name
+    """The short name of a country in en, pt, sv or zh (e.g. ``("SE", "pt")`` -> "Suécia"),
+    or of a former one (``("CS", "sv")`` -> "Tjeckoslovakien")."""
     locale = {"en": "en", "pt": "pt_BR", "sv": "sv", "zh": "zh_CN"}.get(lang, "en")
-    return _translators()[locale].gettext(name)
+    country = pycountry.countries.get(alpha_2=code.upper())
+    if country is not None:
+        name = getattr(country, "common_name", None) or country.name
+        return _translators()[locale].gettext(name)
+    former = [h for h in pycountry.historic_countries if h.alpha_2 == code.upper()]
+    if not former:
+        return code.upper()
+    # the first withdrawn (Czechoslovakia before Serbia and Montenegro, both CS)
+    first = min(former, key=lambda h: str(getattr(h, "withdrawal_date", "")))
+    return _translators("iso3166-3")[locale].gettext(first.name).split(", ")[0]

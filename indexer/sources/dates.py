@@ -80,7 +80,9 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
     day = (rf"(?P<day>\d{{1,2}}(?:\s?-?(?:st|nd|rd|th)\b|[º°ª˚]|:[ae]|\.(?!\d))?"
            rf"|(?<![\w-])(?:{words}))")
     year = rf"(?P<year>1[6-9]\d\d|20\d\d|(?:{words}))"
-    after_day = r"(?:\s+(?:day|dias?)\b)?(?:\s*,)?\s+(?:(?:of|de|do\s+m[eê]s\s+de|the)\s+)*"
+    # "5th day of the month of June", "25 (vinte e cinco) dias do mês de abril"
+    after_day = (r"(?:\s*\([^()\d]{1,40}\))?(?:\s+(?:day|dias?)\b)?(?:\s*,)?\s+"
+                 r"(?:(?:of|the|month|de|do|da|m[eê]s)\s+)*")
     before_year = r"(?:\s*,)?\s+(?:(?:of|the|in|year|de|do|ano|år)\s+)*"
     return (
         # "5th day of June 1986", "25 dias do mês de abril de 1975", "7 maj 1981"
