@@ -67,17 +67,15 @@ def _with_changes(unit: Unit, changed: _ChangedLines) -> Unit:
     return replace(unit, children=children, changes=tuple(found))
 
 
-def _title_and_closing(versions: Sequence[Version]) -> tuple[str | None, str | None]:
-    """The segmented title and closing formula, where a version has them: metadata is read
-    from these before any other line (a bill may quote other treaties' dates first)."""
-    title = formula = None
-    for v in versions:
-        for u in v.units:
-            if u.kind == "title" and title is None:
-                title = u.text
-            elif u.kind == "closing" and formula is None:
-                formula = u.text
-    return title, formula
+def _title_and_closings(versions: Sequence[Version]) -> tuple[str | None, list[str]]:
+    """The segmented title that comes first in the source and every closing formula in
+    source order: metadata is read from these before any other line (a bill may quote other
+    treaties' dates first; a consolidated text closes its protocols after the treaty)."""
+    units = sorted((u.start, u.kind, u.text) for v in versions for u in v.units
+                   if u.kind in ("title", "closing"))
+    titles = [text for _start, kind, text in units if kind == "title"]
+    return (titles[0] if titles else None,
+            [text for _start, kind, text in units if kind == "closing"])
 
 
 def count_kind(units: Sequence[Unit], kind: str) -> int:
@@ -120,7 +118,7 @@ def _guessed(meta: DocMeta, lines: Sequence[Line], versions: Sequence[Version],
     """`meta` completed from the text where the manifest left something out, each guess
     named in a warning."""
     if not (meta.treaty and meta.parties and meta.signed):
-        meta = metadata.guess(meta, [x.text for x in lines], *_title_and_closing(versions))
+        meta = metadata.guess(meta, [x.text for x in lines], *_title_and_closings(versions))
     for name in meta.guessed:
         value = getattr(meta, name)
         shown = ",".join(value) if isinstance(value, tuple) else value
@@ -145,7 +143,10 @@ def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
         else _kept_aside(lang, lines, warnings)
         for lang, lines in streams.items()
     ]
-    meta = _guessed(meta, cleaned.lines, versions, warnings)
+    # metadata is read from the treaty's own languages (not a Dutch or French title before it)
+    own = sorted((x for lang, ls in streams.items() if lang in meta.languages for x in ls),
+                 key=lambda x: x.start)
+    meta = _guessed(meta, own or cleaned.lines, versions, warnings)
     doc = Document(
         meta=meta, sha256=decoded.sha256, encoding=decoded.encoding,
         versions=tuple(versions), warnings=tuple(warnings),

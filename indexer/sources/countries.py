@@ -1,17 +1,24 @@
-"""Country names in en, pt, sv and zh, resolved to ISO 3166-1 alpha-2 codes.
+"""Country names in en, pt, sv and zh, resolved to ISO 3166 alpha-2 codes.
 
-Names come from pycountry and the gettext catalogs it ships (domain ``iso3166-1``), never
-from a hand table. The index is built lazily, once, on first use.
+Names come from pycountry and the gettext catalogs it ships (domains ``iso3166-1`` for the
+countries and territories of today, ``iso3166-3`` for former ones: Czechoslovakia ``CS``,
+Yugoslavia ``YU``, Netherlands Antilles ``AN``, ...), never from a hand table. The index is
+built lazily, once, on first use.
 
 For every country we index, in each locale (en, pt, pt_BR, sv, zh_CN, zh_TW):
 
-- ``name``, ``official_name`` and ``common_name`` as translated by the catalog;
-- *derived* short forms: the official name with a standard state-form prefix or suffix
-  removed ("Republic of Peru" -> "Peru", "Reino da Suécia" -> "Suécia",
-  "Konungariket Sverige" -> "Sverige", "秘鲁共和国" -> "秘鲁").
+- ``name``, ``official_name`` and ``common_name`` as translated by the catalog, with the
+  catalog's inverted names turned round ("Korea, Republic of" -> "Republic of Korea",
+  "Jugoslavien, socialistiska federativa republiken" -> "socialistiska federativa
+  republiken Jugoslavien") and optional words in parentheses both kept and dropped;
+- the *base* of each name, its state form removed (`stateforms`: "Republic of Peru" ->
+  "Peru", "Konungariket Sverige" -> "Sverige", "秘鲁共和国" -> "秘鲁").
 
-Catalog names win over derived forms; a derived form that would name two different
-countries is dropped rather than guessed.
+Catalog names win over bases, and today's countries over former ones (a former state's
+name that is today's up to a hyphen, "Viet-Nam", is today's). A base that names two
+countries ("Korea") is resolved by the state form written before it in the text
+("Republiken Korea" is KR, "Democratic People's Republic of Korea" KP), else dropped.
+A Swedish or English genitive ("Sveriges", "Kazakstans", "Sweden's") is the name.
 
 Matching is case- and accent-insensitive (Swedish å/ä/ö fold too: a citation typed
 without them still resolves) and uses a folding that keeps string offsets, so a match
@@ -27,6 +34,9 @@ from dataclasses import dataclass
 from functools import cache
 
 import pycountry
+from rapidfuzz import fuzz, process
+
+from indexer.sources import stateforms
 
 # (gettext locale, ISO 639-1 language it votes for). "en" is the untranslated catalog.
 LOCALES: tuple[tuple[str, str], ...] = (
@@ -38,27 +48,6 @@ LOCALES: tuple[tuple[str, str], ...] = (
     ("zh_TW", "zh"),
 )
 
-# State-form words stripped from official names to derive the short forms people write.
-# Edge case: "Taiwan, Province of China" style names have a comma; those are skipped.
-_PREFIXES = re.compile(
-    r"^(?:(?:the\s+)?(?:(?:federal|federative|united|plurinational|bolivarian|oriental|"
-    r"cooperative|co-operative)\s+)*"
-    r"(?:republic|kingdom|commonwealth|state|principality|grand\s+duchy|sultanate|emirate|"
-    r"confederation|federation)\s+of\s+(?:the\s+)?"
-    r"|(?:república|reino|estado|principado|grão-ducado|sultanato|confederação|federação|"
-    r"commonwealth)(?:\s+(?:federativa|oriental|unida|plurinacional|bolivariana|federal|"
-    r"cooperativa))*"
-    r"\s+(?:da|de|do|das|dos)\s+"
-    r"|(?:(?:federala|förenade|östra|bolivarianska|mångnationella)\s+)*"
-    r"(?:republiken|konungariket|kungariket|furstendömet|storhertigdömet|sultanatet|"
-    r"emiratet|förbundsrepubliken|staten|samväldet)\s+)",
-    re.IGNORECASE,
-)
-_SUFFIXES = re.compile(
-    r"(?:联邦共和国|聯邦共和國|共和国|共和國|联合王国|聯合王國|王国|王國|大公国|大公國|公国|公國|苏丹国|蘇丹國|"
-    r"酋长国|酋長國|合众国|合眾國|联邦|聯邦)$"
-)
-
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -66,7 +55,7 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 class CountryMatch:
     """A country name found in a text: its code, span and the languages it is written in."""
 
-    code: str  # ISO 3166-1 alpha-2, upper case
+    code: str  # ISO 3166-1 alpha-2 (or the ISO 3166-3 one of a former state), upper case
     start: int
     end: int
     langs: frozenset[str]  # languages whose catalog has this spelling (for language hints)
@@ -99,29 +88,72 @@ def fold(text: str) -> str:
 
 
 @cache
-def _translators() -> dict[str, gettext.NullTranslations]:
+def _translators(domain: str = "iso3166-1") -> dict[str, gettext.NullTranslations]:
     out: dict[str, gettext.NullTranslations] = {}
     for locale, _lang in LOCALES:
         if locale == "en":
             out[locale] = gettext.NullTranslations()
         else:
             out[locale] = gettext.translation(
-                "iso3166-1", pycountry.LOCALES_DIR, languages=[locale], fallback=True
+                domain, pycountry.LOCALES_DIR, languages=[locale], fallback=True
             )
     return out
 
 
-def _derived(name: str) -> list[str]:
-    """Short forms of an official name: state-form prefix/suffix removed."""
-    if "," in name:
-        return []
+def _without_parentheses(name: str) -> list[str]:
+    """A name with its words in parentheses kept and dropped: "Yugoslavia, (Socialist)
+    Federal Republic of" gives both forms; a trailing "(Malvinas)" is a name of its own
+    when capitalised, else a note ("(French part)")."""
+    m = re.search(r"\s*\(([^()]*)\)\s*", name)
+    if not m:
+        return [name]
+    inner, before, after = m.group(1).strip(), name[: m.start()], name[m.end():]
+    if after.strip():
+        return [f"{before} {inner} {after}".strip(), f"{before} {after}".strip()]
+    extra = [inner] if inner[:1].isupper() else []
+    return [before.strip(), *extra]
+
+
+def _variants(name: str) -> tuple[list[str], list[str]]:
+    """(full names, short heads) of one catalog name. "Korea, Republic of" is the full name
+    "Republic of Korea" and the head "Korea"; "Czechoslovakia, Czechoslovak Socialist
+    Republic" two full names; "Taiwan, Province of China" the head "Taiwan"."""
+    full: list[str] = []
+    heads: list[str] = []
+    for n in _without_parentheses(name):
+        head, sep, rest = n.partition(", ")
+        if not sep:
+            full.append(n)
+            continue
+        heads.append(head)
+        last = rest.rsplit(", ", 1)[-1]
+        if stateforms.goes_before(fold(last)):
+            full.append(f"{last} {head}")
+        elif stateforms.has_head(fold(rest)):
+            full.append(rest)
+    strip = re.compile(r"^(?:the|den|det)\s+", re.IGNORECASE)
+    return [strip.sub("", x) for x in full], heads
+
+
+def _catalog() -> list[tuple[str, str, str, str]]:
+    """(code, lang, name, kind) for every name of every country, today's first; kind is
+    "short" (a catalog's name or common name), "official" or "head" (of an inverted name)."""
     out = []
-    stripped = _PREFIXES.sub("", name).strip()
-    if stripped and stripped != name:
-        out.append(stripped)
-    short = _SUFFIXES.sub("", name)
-    if short and short != name and len(short) >= 2:
-        out.append(short)
+    for domain, records in (("iso3166-1", pycountry.countries),
+                            ("iso3166-3", pycountry.historic_countries)):
+        translators = _translators(domain)
+        for record in records:
+            for locale, lang in LOCALES:
+                for attr in ("name", "official_name", "common_name"):
+                    src = getattr(record, attr, None)
+                    if not src:
+                        continue
+                    full, heads = _variants(translators[locale].gettext(src).strip())
+                    kind = "official" if attr == "official_name" else "short"
+                    out.extend((record.alpha_2, lang, n, kind) for n in full)
+                    out.extend((record.alpha_2, lang, n, "head") for n in heads)
+        if domain == "iso3166-1":
+            out.append(("", "", "", ""))  # the end of today's names
     return out
 
 
@@ -140,37 +172,86 @@ class _Entry:
         return exact or frozenset(lang for lang, _sp in self.spellings)
 
 
+@dataclass(frozen=True)
+class _Shared:
+    """A base two or more countries share: the state forms each is written with."""
+
+    forms: dict[str, frozenset[frozenset[str]]]  # code -> its forms' keys
+    spellings: tuple[tuple[str, str], ...]
+
+    def resolve(self, keys: frozenset[str]) -> str | None:
+        codes = [code for code, forms in self.forms.items() if keys and keys in forms]
+        return codes[0] if len(codes) == 1 else None
+
+
+@dataclass
+class _Build:
+    # folded name -> code -> spellings, in the order the countries claimed it
+    primary: dict[str, dict[str, set[tuple[str, str]]]]
+    bases: dict[str, tuple[dict[str, set[frozenset[str]]], set[tuple[str, str]]]]
+    shorts: dict[str, set[str]]  # code -> its folded short names
+
+    def add(self, code: str, lang: str, name: str, kind: str, today: set[str]) -> None:
+        """Index one name (and its base) unless `today`'s names have it, up to hyphens."""
+        key = fold(name)
+        if _plain(key) in today:
+            return
+        full = kind != "head"
+        if full:
+            self.primary.setdefault(key, {}).setdefault(code, set()).add((lang, name.lower()))
+        if kind == "short":
+            self.shorts.setdefault(code, set()).add(key)
+        parts = stateforms.split(key) if full else (frozenset(), key)
+        if parts and len(parts[1]) >= 2 and _plain(parts[1]) not in today:
+            keys, base = parts
+            forms, spellings = self.bases.setdefault(base, ({}, set()))
+            forms.setdefault(code, set()).add(keys)
+            at = len(key) - len(base) if key.endswith(base) else 0
+            spellings.add((lang, name[at : at + len(base)].lower()))
+
+
+def _plain(key: str) -> str:
+    return re.sub(r"[-\s]+", " ", key)
+
+
+def _owner(key: str, claims: dict[str, set], shorts: dict[str, set[str]]) -> str:
+    """The country a name two catalogs give to different countries belongs to: the one whose
+    short name is the name's base (a translation slip gave Afghanistan's official name as
+    "República Islâmica do Paquistão"), else the first to claim it."""
+    parts = stateforms.split(key)
+    owners = [code for code in claims if parts and parts[1] in shorts.get(code, ())]
+    return owners[0] if len(owners) == 1 else next(iter(claims))
+
+
 @cache
+def _tables() -> tuple[dict[str, _Entry], dict[str, _Shared]]:
+    """(folded name -> entry, folded shared base -> its countries). Built once, lazily."""
+    build = _Build({}, {}, {})
+    today: set[str] = set()
+    for code, lang, name, kind in _catalog():
+        if not code:  # today's names are in: a former state's may not shadow them
+            today = {_plain(k) for k in (*build.primary, *build.bases)}
+        else:
+            build.add(code, lang, name, kind, today)
+    index = {}
+    for key, claims in build.primary.items():
+        code = _owner(key, claims, build.shorts)
+        index[key] = _Entry(code, tuple(sorted(claims[code])))
+    shared: dict[str, _Shared] = {}
+    for key, (forms, spellings) in build.bases.items():
+        if key in index:
+            continue
+        if len(forms) == 1:
+            index[key] = _Entry(next(iter(forms)), tuple(sorted(spellings)))
+        else:
+            shared[key] = _Shared({c: frozenset(f) for c, f in forms.items()},
+                                  tuple(sorted(spellings)))
+    return index, shared
+
+
 def country_index() -> dict[str, _Entry]:
     """Folded name -> entry (alpha-2 code and spellings per language). Built once, lazily."""
-    primary: dict[str, tuple[str, set[tuple[str, str]]]] = {}
-    derived: dict[str, tuple[set[str], set[tuple[str, str]]]] = {}
-    translators = _translators()
-    for country in pycountry.countries:
-        code = country.alpha_2
-        english = [
-            getattr(country, attr, None) for attr in ("name", "official_name", "common_name")
-        ]
-        for locale, lang in LOCALES:
-            tr = translators[locale]
-            for src in english:
-                if not src:
-                    continue
-                name = tr.gettext(src).strip()
-                key = fold(name)
-                entry = primary.setdefault(key, (code, set()))
-                if entry[0] == code:  # first country to claim a spelling keeps it
-                    entry[1].add((lang, name.lower()))
-                for short in _derived(name):
-                    codes, spellings = derived.setdefault(fold(short), (set(), set()))
-                    codes.add(code)
-                    spellings.add((lang, short.lower()))
-    index = {k: _Entry(code, tuple(sorted(sp))) for k, (code, sp) in primary.items()}
-    for key, (codes, spellings) in derived.items():
-        # a derived form naming two countries ("Korea") is dropped, not guessed
-        if key not in index and len(codes) == 1 and len(key) >= 2:
-            index[key] = _Entry(next(iter(codes)), tuple(sorted(spellings)))
-    return index
+    return _tables()[0]
 
 
 def _trie(names: list[str]) -> str:
@@ -186,7 +267,8 @@ def _trie(names: list[str]) -> str:
         node[""] = {}
 
     def pattern(node: dict) -> str:
-        branches = [re.escape(ch) + pattern(child) for ch, child in sorted(node.items()) if ch]
+        branches = [(r"[\s-]+" if ch == " " else re.escape(ch)) + pattern(child)
+                    for ch, child in sorted(node.items()) if ch]
         if "" in node:
             branches.append("")  # a name ends here: tried after every longer one
         if len(branches) == 1:
@@ -198,62 +280,150 @@ def _trie(names: list[str]) -> str:
 
 @cache
 def _country_regex() -> re.Pattern[str]:
-    """Every name, the longest at each place first (so 中国台湾省 beats 中国); CJK names have no
-    word boundaries ("中国巴西协定"), the others do.
+    """Every name and shared base, the longest at each place first (so 中国台湾省 beats 中国);
+    CJK names have no word boundaries ("中国巴西协定"), the others do, and may end in a
+    genitive ("Sveriges", "Sweden's").
 
     The names are two tries, one per kind. When no two names of different kinds begin with
     the same character (so at any place only one kind can match), that is the same as one
     alternation of every name, longest first, which is used otherwise."""
-    names = sorted(country_index(), key=lambda n: (-len(n), n))
+    names = sorted(_plain_keys(), key=lambda n: (-len(n), n))
     cjk = [name for name in names if _CJK.search(name)]
     other = [name for name in names if not _CJK.search(name)]
+    genitive = r"(?:s|'s|’s|')?(?![\w'])"
     if not {n[0] for n in cjk} & {n[0] for n in other}:
-        tries = [rf"(?<![\w']){_trie(other)}(?![\w'])" if other else "",
-                 _trie(cjk) if cjk else ""]
+        tries = [rf"(?<![\w'])(?P<n>{_trie(other)}){genitive}" if other else "",
+                 f"(?P<c>{_trie(cjk)})" if cjk else ""]
         return re.compile("|".join(filter(None, tries)))
-    parts = []
-    for name in names:
-        escaped = re.escape(name)
-        if _CJK.search(name):
-            parts.append(escaped)  # CJK: no word boundaries ("中国巴西协定")
-        else:
-            parts.append(rf"(?<![\w']){escaped}(?![\w'])")
-    return re.compile("|".join(parts))
+    spaced = [re.escape(n).replace(r"\ ", r"[\s-]+") for n in other]
+    return re.compile(
+        rf"(?<![\w'])(?P<n>{'|'.join(spaced) or '(?!)'}){genitive}"
+        rf"|(?P<c>{'|'.join(map(re.escape, cjk)) or '(?!)'})")
+
+
+@cache
+def _plain_keys() -> dict[str, str]:
+    """Every name and shared base with a hyphen or a run of spaces made one space ("viet nam"
+    for "Viet-Nam", a name broken over two lines) -> its key (the longest key when two
+    differ only so)."""
+    index, shared = _tables()
+    out: dict[str, str] = {}
+    for key in sorted((*index, *shared), key=len):
+        out[_plain(key)] = key
+    return out
 
 
 def find_countries(text: str) -> list[CountryMatch]:
-    """Every country name in ``text``, left to right, longest match first.
+    """Every country name in ``text``, left to right, longest match first. A base that names
+    two countries counts only with the state form before it, which the match then spans.
 
     >>> [m.code for m in find_countries("Convenção Brasil–Colômbia")]
     ['BR', 'CO']
     >>> [m.code for m in find_countries("中国巴西协定")]
     ['CN', 'BR']
+    >>> [m.code for m in find_countries("mellan Republiken Korea och Konungariket Sveriges")]
+    ['KR', 'SE']
     """
-    index = country_index()
+    index, shared = _tables()
+    plain = _plain_keys()
+    folded = fold(text)
     out = []
-    for m in _country_regex().finditer(fold(text)):
-        entry = index[m.group(0)]
-        langs = entry.langs(text[m.start() : m.end()])
-        out.append(CountryMatch(entry.code, m.start(), m.end(), langs))
+    for m in _country_regex().finditer(folded):
+        written = m.group("n") or m.group("c")
+        key = plain[_plain(written)]
+        end = m.start() + len(written)
+        start, keys = stateforms.form_before(folded, m.start())
+        if key in index:
+            entry: _Entry | _Shared = index[key]
+            code = index[key].code
+        else:
+            entry = shared[key]
+            code = shared[key].resolve(keys)
+            if code is None:
+                continue
+        langs = _Entry(code, entry.spellings).langs(text[m.start() : end])
+        out.append(CountryMatch(code, start, m.end(), langs))
     return out
 
 
 def lookup(name: str) -> str | None:
-    """The alpha-2 code of one country name in any of the four languages, or None."""
-    hit = country_index().get(fold(name.strip()))
-    return hit.code if hit else None
+    """The code of one country name in any of the four languages, or None: a catalog name, a
+    base, or a name with its state form or genitive ("Republiken Koreas")."""
+    name = name.strip()
+    hit = country_index().get(fold(name))
+    if hit:
+        return hit.code
+    found = find_countries(name)
+    return found[0].code if len(found) == 1 and found[0].end - found[0].start == len(name) \
+        else None
+
+
+@cache
+def _single_names() -> tuple[list[str], list[set[str]]]:
+    """The folded non-CJK names and bases, each with the codes it names (for fuzzy lookups)."""
+    index, shared = _tables()
+    keys = [k for k in (*index, *shared) if not _CJK.search(k)]
+    return keys, [{index[k].code} if k in index else set(shared[k].forms) for k in keys]
+
+
+def closest(name: str) -> str | None:
+    """The code of a state's name that no catalog spells so, written after a state form
+    ("Republic of Turkey", "Republiken Makedonien"): the one country whose name ends in it
+    as a word or a compound's last part, else whose name is nearest in spelling (a close
+    match, one country only); None otherwise."""
+    key = fold(name.strip())
+    if len(key) < 4:
+        return None
+    keys, codes = _single_names()
+    ending = set().union(*(c for k, c in zip(keys, codes)
+                           if k.endswith(" " + key) or (len(key) >= 5 and k.endswith(key))))
+    if len(ending) == 1:
+        return next(iter(ending))
+    hits = process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=75, limit=8)
+    if not hits:
+        return None
+    best = hits[0][1]
+    near = set().union(*(codes[i] for _k, score, i in hits if score >= best - 5))
+    return next(iter(near)) if len(near) == 1 else None
+
+
+def from_adjective(word: str) -> str | None:
+    """The code of a country named by an adjective of its name before a state's head noun
+    ("Hungarian People's Republic", "Schweiziska edsförbundet"): the one-word names that
+    `word` begins with, all but their last two letters at least; the longest such wins when
+    it names one country."""
+    key = fold(word.strip())
+    keys, codes = _single_names()
+    found: dict[int, set[str]] = {}
+    for k, c in zip(keys, codes):
+        stem = k[: max(4, len(k) - 2)]
+        if " " not in k and k != key and key.startswith(stem):
+            found.setdefault(len(stem), set()).update(c)
+    if not found:
+        return None
+    best = found[max(found)]
+    return next(iter(best)) if len(best) == 1 else None
 
 
 def is_alpha2(code: str) -> bool:
-    """True if ``code`` is an assigned ISO 3166-1 alpha-2 code (any case)."""
-    return len(code) == 2 and pycountry.countries.get(alpha_2=code.upper()) is not None
+    """True if ``code`` is an assigned ISO 3166-1 alpha-2 code, or the alpha-2 code of a
+    former country (ISO 3166-3: ``CS``, ``YU``, ``AN``, ...), in any case."""
+    return len(code) == 2 and (
+        pycountry.countries.get(alpha_2=code.upper()) is not None
+        or any(h.alpha_2 == code.upper() for h in pycountry.historic_countries))
 
 
 def country_name(code: str, lang: str = "en") -> str:
-    """The short name of a country in en, pt, sv or zh (e.g. ``("SE", "pt")`` -> "Suécia")."""
-    country = pycountry.countries.get(alpha_2=code.upper())
-    if country is None:
-        return code.upper()
-    name = getattr(country, "common_name", None) or country.name
+    """The short name of a country in en, pt, sv or zh (e.g. ``("SE", "pt")`` -> "Suécia"),
+    or of a former one (``("CS", "sv")`` -> "Tjeckoslovakien")."""
     locale = {"en": "en", "pt": "pt_BR", "sv": "sv", "zh": "zh_CN"}.get(lang, "en")
-    return _translators()[locale].gettext(name)
+    country = pycountry.countries.get(alpha_2=code.upper())
+    if country is not None:
+        name = getattr(country, "common_name", None) or country.name
+        return _translators()[locale].gettext(name)
+    former = [h for h in pycountry.historic_countries if h.alpha_2 == code.upper()]
+    if not former:
+        return code.upper()
+    # the first withdrawn (Czechoslovakia before Serbia and Montenegro, both CS)
+    first = min(former, key=lambda h: str(getattr(h, "withdrawal_date", "")))
+    return _translators("iso3166-3")[locale].gettext(first.name).split(", ")[0]
