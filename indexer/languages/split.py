@@ -143,6 +143,14 @@ def _absorb_quotes(labels: dict[int, str], letters: Sequence[int], scripts: Sequ
     near it, in place: a list of foreign names quoted inside an article is part of that
     article's version, not a passage of its own."""
     order = sorted(labels)
+    while _absorb_pass(labels, letters, scripts, order):
+        pass  # (an island absorbed can make the text near another one dominate)
+
+
+def _absorb_pass(labels: dict[int, str], letters: Sequence[int], scripts: Sequence[str],
+                 order: list[int]) -> bool:
+    """One pass of `_absorb_quotes` over the runs of labels; whether it changed any."""
+    changed = False
     runs = [(lang, [k for k, _ in run]) for lang, run in
             groupby(((k, labels[i]) for k, i in enumerate(order)), key=itemgetter(1))]
     for r in range(1, len(runs) - 1):
@@ -160,6 +168,8 @@ def _absorb_quotes(labels: dict[int, str], letters: Sequence[int], scripts: Sequ
         if share[around] >= 2 * share[lang]:
             for i in island:
                 labels[i] = around
+            changed = True
+    return changed
 
 
 # --- short lines: the language of the text around them -------------------------------------

@@ -100,8 +100,9 @@ class _Body:
         style, value, _ = pl
         if any(st == style and v + 1 == value for st, v in self.stack) and _item_continues(self.prev):
             return False  # the next item of a list inside a point ("b) i Sverige," "1. …," "2. …,")
-        if self.para_style is None and style in ("rparen", "fw") and self.stack:
-            return False  # "1)" under "a)" of an unnumbered paragraph: a point of the point
+        if self.para_style is None and style in ("rparen", "fw") and (self.stack or (
+                self.paras and _runs_on(self.prev))):
+            return False  # "1)" under "a)", or after "… shall cease to have effect": a point
         if self.para_style is None and not (style in ("rparen", "fw") and value != 1):
             return not (colon and self.paras) or (value == 1 and style in self.second and self._lead_only())
         return style == self.para_style and self.para_value < value <= self.para_value + 3 and not (
@@ -186,6 +187,12 @@ def _stranded_label(text: str, style: str | None) -> int | None:
     if pl is None or pl[0] != style or pl[2] < len(m.group(1)):
         return None
     return pl[1]
+
+
+def _runs_on(prev: str) -> bool:
+    """Does the sentence of line `prev` run on into the next line (no closing punctuation)?"""
+    s = prev.rstrip().rstrip("'\"”’»)")
+    return bool(s) and s[-1] not in ".!?;:。；：！？…"
 
 
 #: Words that end a list item followed by another ("…, och", "… and").

@@ -80,8 +80,12 @@ def _runs(heads: dict[int, Heading]) -> list[list[int]]:
     """Heading line indices grouped into runs of increasing numbers."""
     runs: list[list[int]] = []
     last = 0
-    for i in sorted(heads):
+    order = sorted(heads)
+    for k, i in enumerate(order):
         n = heads[i].number
+        if runs and n is not None and n > last + 3 and _resumes(heads, order[k + 1:], last):
+            runs[-1].append(i)  # "Artikel 199" between 18 and 20: a misprint inside the run
+            continue
         if runs and (n is None or n > last or (n == last and re.search(r"[A-Za-z]$", heads[i].label))):
             runs[-1].append(i)
         elif runs and n is not None and n < last and n != 1 and last - n < 3:
@@ -91,6 +95,12 @@ def _runs(heads: dict[int, Heading]) -> list[list[int]]:
         if n is not None:
             last = max(last, n) if runs[-1] != [i] else n
     return runs
+
+
+def _resumes(heads: dict[int, Heading], after: list[int], last: int) -> bool:
+    """Does the next numbered heading of `after` go on from number `last` (within 3)?"""
+    n = next((heads[i].number for i in after if heads[i].number is not None), None)
+    return n is not None and last < n <= last + 3
 
 
 def _pick_main(runs: list[list[int]], doc: Stream) -> int | None:

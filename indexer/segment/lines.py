@@ -40,6 +40,21 @@ CLOSING_RE = re.compile(either_script(
     r"|som\s+skedde|本(?:协定|议定书|公约)于.{0,40}(?:签订|签署)|下列签字人|以昭信守)"),
     re.IGNORECASE,
 )
+# A note's own closing after its last article: the line that addresses the recipient ("2.
+# Rogo a Vossa Excelência …", "I have the honour to propose … Your Excellency's reply").
+ADDRESS_RE = re.compile(either_script(
+    r"^.{0,160}\b(?:your\s+excellency|vossa\s+excel[êe]ncia|vossa\s+senhoria|ers\s+excellens)"
+    r"|^.{0,80}阁下"),
+    re.IGNORECASE,
+)
+# An annex after the treaty ("Annex", "ANNEX II", "Bilaga 2", "Anexo I", "附件一"): its own
+# unit, never the last article's text.
+ANNEX_RE = re.compile(either_script(
+    r"^\s*(?:#{1,6}\s*)?(?:\*\*)?(?:annex|appendix|schedule|bilaga|anexo|apêndice)"
+    r"(?:\s+(?:[IVXLC]{1,5}|\d{1,2}|[A-Z]))?\s*[.:]?\s*(?:\*\*)?\s*$"
+    r"|^\s*附件[一二三四五六七八九十0-9]*\s*$"),
+    re.IGNORECASE,
+)
 SIGNATURE_RE = re.compile(either_script(
     r"\||_{3,}|签字|签名|代\s*表|\(s\.\)|\(sgd|\bfor\s+the\b|\bpel[oa]\b|\bpor\s+el\b|^\s*för\b"),
     re.IGNORECASE,

@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from indexer.models import Unit
 from indexer.segment.articles import article_units
 from indexer.segment.lines import (
+    ADDRESS_RE,
     AGREED_RE,
+    ANNEX_RE,
     CLOSING_RE,
     INSTRUMENT_RE,
     PROTOCOL_RE,
@@ -33,8 +35,10 @@ def treaty_units(doc: Stream, run: list[int], lo: int, hi: int) -> list[Unit]:
     body_end = _body_end(doc.texts, run, lo, hi)
     body_start = _body_start(doc, run, lo, body_end)
     units = _front_units(doc, lo, body_start)
+    # (after the articles, a closing or a protocol: no trailing text of another kind to look for)
+    closed = body_end < hi and not ANNEX_RE.match(doc.texts[body_end])
     articles, tail = article_units(doc, run, body_start, body_end, has_front=body_start > lo,
-                                   closed=body_end < hi)
+                                   closed=closed)
     units.extend(articles)
     if tail is not None and tail < body_end:
         units.append(unit("other", "other", doc.lines[tail:body_end], note="not treaty text"))
@@ -43,12 +47,16 @@ def treaty_units(doc: Stream, run: list[int], lo: int, hi: int) -> list[Unit]:
 
 
 def _body_end(texts: Sequence[str], run: list[int], lo: int, hi: int) -> int:
-    """End of the articles: the closing formula or protocol heading after the last article
-    heading (or anywhere when none), else `hi`."""
+    """End of the articles: the closing formula (or a note's address to its recipient),
+    protocol heading or annex heading after the last article heading (or anywhere when
+    none), else `hi`."""
     last_head = run[-1] if run else lo
-    closing = next((j for j in range(last_head, hi) if CLOSING_RE.match(texts[j])), None)
-    proto = next((j for j in range(last_head, hi) if PROTOCOL_RE.match(texts[j])), None)
-    return min(x for x in (closing, proto, hi) if x is not None)
+    return next((j for j in range(last_head, hi) if _ends_body(texts[j])), hi)
+
+
+def _ends_body(text: str) -> bool:
+    return bool(CLOSING_RE.match(text) or PROTOCOL_RE.match(text) or ANNEX_RE.match(text)
+                or ADDRESS_RE.match(text))
 
 
 def _body_start(doc: Stream, run: list[int], lo: int, body_end: int) -> int:
@@ -97,18 +105,26 @@ def _title_continues(text: str) -> bool:
 
 
 def _back_units(doc: Stream, j: int, hi: int) -> list[Unit]:
-    """Closings, protocols and the text between them in [j, hi), after the articles."""
+    """Closings, protocols, annexes and the text between them in [j, hi), after the
+    articles."""
     texts, lines = doc.texts, doc.lines
     units: list[Unit] = []
+    annexes = 0
     while j < hi:
-        if PROTOCOL_RE.match(texts[j]):
-            end = next((k for k in range(j + 1, hi) if CLOSING_RE.match(texts[k])), hi)
+        protocol = PROTOCOL_RE.match(texts[j]) or (  # "Bilaga 2" over "Protokoll": the protocol
+            ANNEX_RE.match(texts[j]) and j + 1 < hi and PROTOCOL_RE.match(texts[j + 1]))
+        if ANNEX_RE.match(texts[j]) and not protocol:
+            end = next((k for k in range(j + 1, hi) if ANNEX_RE.match(texts[k])), hi)
+            annexes += 1
+            units.append(unit(f"annex_{annexes}", "annex", lines[j:end], title=unmarked(texts[j])))
+        elif protocol:
+            end = next((k for k in range(j + 2, hi) if CLOSING_RE.match(texts[k]) or ANNEX_RE.match(texts[k])), hi)
             units.extend(_protocol(doc, j, end))
-        elif CLOSING_RE.match(texts[j]):
+        elif CLOSING_RE.match(texts[j]) or ADDRESS_RE.match(texts[j]):
             end = _closing_end(texts, j, hi)
             units.append(unit("closing", "closing", lines[j:end]))
         else:
-            end = next((k for k in range(j + 1, hi) if PROTOCOL_RE.match(texts[k]) or CLOSING_RE.match(texts[k])), hi)
+            end = next((k for k in range(j + 1, hi) if _ends_body(texts[k])), hi)
             units.append(unit("other", "other", lines[j:end], note="text after the closing"))
         j = end
     return units
@@ -120,7 +136,7 @@ def _closing_end(texts: Sequence[str], j: int, hi: int) -> int:
     k = j + 1
     while k < hi:
         t = texts[k].strip()
-        if PROTOCOL_RE.match(t) or article_heading(t):
+        if PROTOCOL_RE.match(t) or ANNEX_RE.match(t) or article_heading(t):
             break
         if CLOSING_RE.match(t) or SIGNATURE_RE.search(t) or len(t) <= 80:
             last = k

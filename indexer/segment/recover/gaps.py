@@ -85,8 +85,10 @@ def _resolve_anchors(anchors: Sequence[Anchor]) -> list[Anchor]:
         guess = [k for k in range(prev + 1, upper + 1) if plausible_label(a.label, k)]
         if guess:
             out.append(Anchor(a.index, guess[0], a.label))
-        elif n is None and nxt is not None and nxt - prev == 2:
-            out.append(Anchor(a.index, prev + 1, a.label))  # the only number that fits
+        elif nxt is not None and nxt - prev == 2:
+            # the only number that fits, whatever was printed ("Artikel 199" with a footnote
+            # mark between 18 and 20)
+            out.append(Anchor(a.index, prev + 1, a.label))
         elif n is None:
             out.append(Anchor(a.index, None, a.label))
     # anchors with None numbers that stay unresolved are kept: they still mark a boundary
