@@ -64,10 +64,13 @@ _LABEL = re.compile(
 REFERENCE = re.compile(r"^\s*\(\w{1,5}\)\s+(?:[^\W\d_A-Z]|\()")
 # A number alone on a line after a line ending in a word that takes a number: the end of a
 # cross-reference wrapped onto its own line ("… bestämmelserna i artikel" + "7."), not a label.
+# The same after a word and its number ("… i punkt 1" + "b) 5) och 6)."), and for a label and
+# a lower-case word ("… of subparagraph" + "c) of paragraph 2 of Article 17").
 REFERENCE_END = re.compile(
-    r"(?i)\b(?:articles?|artikel(?:n|arna)?|artigos?|paragraphs?|punkt(?:en|erna)?|parágrafos?"
-    r"|subparagraphs?|stycket?|§)\s*$")
+    r"(?i)\b(?:articles?|artikel(?:n|arna)?|artigos?|paragraphs?|subparagraphs?|clauses?|points?"
+    r"|punkt(?:en|erna)?|parágrafos?|alíneas?|stycket?|§)(?:\s+\d{1,3}[a-z]?)?\s*$")
 NUMBER_ONLY = re.compile(r"^\s*\d{1,3}[a-z]?\s*[.,;:]?\s*$")
+LABEL_THEN_WORD = re.compile(r"^\s*(?:[a-z]{1,4}\)|\d{1,3}\))\s*(?:[^\W\d_A-Z]|\d{1,3}\))")
 TERMINAL = re.compile(r"[.!?;:。；：！？…]['\"”’»)]*\s*$")
 #: The Han ranges cleaning knows (CJK Extension A and Unified Ideographs; Compatibility
 #: Ideographs), first and last code point of each.

@@ -14,6 +14,7 @@ from indexer.clean.lines import (
     HAN,
     HEADING_OR_LABEL,
     HEADING_START,
+    LABEL_THEN_WORD,
     NUMBER_ONLY,
     REFERENCE,
     REFERENCE_END,
@@ -134,8 +135,9 @@ def _paragraphs(block: list[Physical]) -> list[list[Physical]]:
             )
             if new_item and REFERENCE.match(p.text) and ENDS_IN_LETTER.search(prev.text):
                 new_item = prev_heading  # "... paragraph" + "(1) of this Article"
-            elif new_item and NUMBER_ONLY.match(p.text) and REFERENCE_END.search(prev.text):
-                new_item = prev_heading  # "… i artikel" + "7."
+            elif (new_item and (NUMBER_ONLY.match(p.text) or LABEL_THEN_WORD.match(p.text))
+                  and REFERENCE_END.search(prev.text)):
+                new_item = prev_heading  # "… i artikel" + "7.", "… of subparagraph" + "c) of"
             short_end = prev.ends and len(prev.text) < 0.6 * width
             if not new_item and not short_end:
                 groups[-1].append(p)

@@ -132,8 +132,9 @@ def _kept_foreign(lang: str, langs: Sequence[str], letters: int) -> bool:
 #: listed in an article: "- de loonbelasting (wages tax),") below this many letters, as
 #: `document_languages` needs 800 letters in a run before a language counts as a version ...
 _QUOTE_LETTERS = 400
-#: ... when the language around it has at least twice its letters among the labelled lines
-#: this close to it on either side (text alternating line by line has as much of both).
+#: ... when the language around it has at least twice its letters beside it, or among the
+#: labelled lines this close to it on either side (text alternating line by line has as much
+#: of both).
 _QUOTE_WINDOW = 12
 
 
@@ -161,15 +162,26 @@ def _absorb_pass(labels: dict[int, str], letters: Sequence[int], scripts: Sequen
         island = [order[k] for k in ks]
         if any(scripts[i] for i in island) or sum(letters[i] for i in island) >= _QUOTE_LETTERS:
             continue
-        near = order[max(0, ks[0] - _QUOTE_WINDOW):ks[-1] + 1 + _QUOTE_WINDOW]
-        share = Counter()
-        for i in near:
-            share[labels[i]] += letters[i]
-        if share[around] >= 2 * share[lang]:
+        if _dominated(labels, letters, order, runs, r):
             for i in island:
                 labels[i] = around
             changed = True
     return changed
+
+
+def _dominated(labels: dict[int, str], letters: Sequence[int], order: list[int],
+               runs: list[tuple[str, list[int]]], r: int) -> bool:
+    """Is run `r` (of `runs`, positions in `order`) dominated by the language around it: both
+    runs beside it at least twice its letters, or that language at least twice the island's
+    among the labelled lines near it (an island beside another island)?"""
+    size = [sum(letters[order[k]] for k in ks) for _, ks in runs[r - 1:r + 2]]
+    if min(size[0], size[2]) >= 2 * size[1]:
+        return True
+    lang, ks = runs[r]
+    share: Counter[str] = Counter()
+    for i in order[max(0, ks[0] - _QUOTE_WINDOW):ks[-1] + 1 + _QUOTE_WINDOW]:
+        share[labels[i]] += letters[i]
+    return share[runs[r - 1][0]] >= 2 * share[lang]
 
 
 # --- short lines: the language of the text around them -------------------------------------
