@@ -44,6 +44,7 @@ class Verdict:
     split: str
     why: str  # "" when right, else what differs
     kind: str = "article"  # or "protocol" (a protocol item)
+    classes: tuple[str, ...] = ()  # the failure classes of issue 15 the article is exposed to
 
     @property
     def right(self) -> bool:
@@ -97,15 +98,49 @@ def score(gold: list[dict], stores: dict[str, Path]) -> list[Verdict]:
         with closing(sqlite3.connect(stores[g["corpus"]])) as db:
             for v in g["versions"]:
                 found = _articles(db, g["file"], v["lang"])
-                for a in v["articles"]:
+                source = _source_lines(g)
+                for k, a in enumerate(v["articles"]):
                     why = _why(a, found.get(label_key(a["label"])))
-                    out.append(Verdict(g["corpus"], g["file"], v["lang"], a["label"], g["split"], why))
+                    out.append(Verdict(g["corpus"], g["file"], v["lang"], a["label"], g["split"], why,
+                                       classes=_classes(v["articles"], k, source)))
                 items = _items(db, g["file"], v["lang"])
                 for a in v.get("protocol_items") or []:
                     why = _item_why(a, items.get(a["start"]))
                     out.append(Verdict(g["corpus"], g["file"], v["lang"], a["label"], g["split"], why,
                                        "protocol"))
     return out
+
+
+# Chapter and section headings, for telling which articles border one (the measurement's own
+# pattern, not the project's).
+_CHAPTER_RE = re.compile(r"(?i)^\s*#*\s*(?:c\s?h\s?a\s?p\s?t\s?e\s?r|kapitel|avsnitt|cap[ií]tulo|section)\b")
+
+
+def _source_lines(g: dict) -> list[str]:
+    text = (CORPORA[g["corpus"]] / g["file"]).read_text(encoding="utf-8")
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _classes(articles: list[dict], k: int, source: list[str]) -> tuple[str, ...]:
+    """The classes of issue 15 article `k` is exposed to, read off the gold and the source:
+    an inserted article (suffix), a chapter heading right before or after it, a title on a
+    line of its own, a Markdown page, the last article of its version."""
+    a = articles[k]
+    out = []
+    if re.search(r"[A-Za-z]", label_key(a["label"])):
+        out.append("1 suffix label")
+    before = source[(articles[k - 1]["end"] if k else max(0, a["start"] - 6)):a["start"] - 1]
+    after = source[a["end"]:(articles[k + 1]["start"] - 1 if k + 1 < len(articles) else a["end"] + 6)]
+    if any(_CHAPTER_RE.match(t) for t in before + after):
+        out.append("4 next to a chapter heading")
+    heading = source[a["start"] - 1]
+    if a.get("title") and a["title"].lower() not in heading.lower():
+        out.append("3 title on its own line")
+    if heading.lstrip().startswith("#"):
+        out.append("2 Markdown heading")
+    if k + 1 == len(articles):
+        out.append("5 last article")
+    return tuple(out)
 
 
 def _items(db: sqlite3.Connection, file: str, lang: str) -> dict[int, tuple[int, int | None]]:
@@ -168,6 +203,10 @@ def report(verdicts: list[Verdict], *, verbose: bool) -> str:
             lines.append(f"  {corpus:6} {split:8} {right:5} / {len(group):<5} {100 * right / len(group):6.2f}%")
         kinds = Counter(re.sub(r"\s\d+.*", "", w) for v in of_kind for w in v.why.split("; ") if w)
         lines.append("  wrong by kind: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+    lines.append("articles right by class (all corpora and splits)")
+    for name in sorted({c for v in verdicts for c in v.classes}):
+        group = [v for v in verdicts if name in v.classes]
+        lines.append(f"  {name:28} {sum(v.right for v in group):5} / {len(group)}")
     if verbose:
         lines += [f"  {v.corpus}/{v.file} {v.lang} {'Art.' if v.kind == 'article' else 'Prot.'} {v.label}: {v.why}"
                   for v in verdicts if not v.right]

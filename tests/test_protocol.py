@@ -1,0 +1,86 @@
+"""Protocol items, inserted articles, chapters and annexes: the recognisers over generated
+forms (Hypothesis), and the units they make of real protocols."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from indexer.models import Line
+from indexer.segment import segment
+from indexer.segment.lines import ANNEX_RE, article_heading, is_chapter
+from indexer.segment.numerals import label_suffix, paragraph_label, to_roman
+from indexer.segment.protocol import item_starts, refers_to
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+_SUFFIXES = {"A": "A", "B": "B", "a": "A", " a": "A", " A": "A", "-A": "A", " - B": "B", " bis": "bis",
+             " ter": "ter"}
+
+
+@given(st.integers(1, 300), st.sampled_from(sorted(_SUFFIXES)),
+       st.sampled_from(["Article", "ARTICLE", "Artikel", "ARTIKEL", "Artigo", "### Article ", "##Article"]))
+def test_inserted_article_headings(n: int, suffix: str, word: str) -> None:
+    head = article_heading(f"{word} {n}{suffix}")
+    assert head is not None and head.number == n
+    assert label_suffix(head.label) == _SUFFIXES[suffix]
+    assert label_suffix(article_heading(f"{word} {n}").label) == ""
+
+
+@given(st.integers(1, 40), st.sampled_from(["Ad Article", "Ad Art.", "With reference to Article",
+                                             "Till artikel", "Beträffande artikel", "Avseende artikel",
+                                             "Com referência ao Artigo", "Ad Articles"]),
+       st.sampled_from(["", "IV. ", "### II\n", "3. "]), st.sampled_from(["", ":", ", paragraph 2"]))
+def test_an_item_refers_to_the_first_article_it_names(n: int, phrase: str, label: str, tail: str) -> None:
+    lines = f"{label}{phrase} {n}{tail}".split("\n")
+    assert refers_to(lines) == n
+    assert refers_to([f"{label}It is understood that Article {n} applies."]) is None
+    assert article_heading(f"{phrase} {n}") is None  # a reference is never a heading
+
+
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=12), st.booleans())
+def test_items_open_in_sequence_and_their_paragraphs_stay_inside(paragraphs: list[int], roman: bool) -> None:
+    """A protocol of items "I." … (or "1. Ad Article N") whose bodies number their own
+    paragraphs 1., 2. …: one item per label, whatever the paragraphs inside."""
+    texts = []
+    for k, count in enumerate(paragraphs, 1):
+        texts.append(f"{to_roman(k)}. Ad Article {k + 2}" if roman else f"{k}. Ad Article {k + 2}")
+        texts += [f"{p}. It is understood that the rule applies." for p in range(1, count + 1)] if roman else [
+            "It is understood that the rule applies."]
+    labels = [paragraph_label(t) for t in texts]
+    starts = item_starts(texts, labels, 0, len(texts))
+    assert [texts[i].split(".")[0] for i in starts] == [
+        to_roman(k) if roman else str(k) for k in range(1, len(paragraphs) + 1)]
+
+
+@given(st.sampled_from(["Annex", "ANNEX", "Annex II", "Bilaga 2", "BILAGA", "Anexo I", "Appendix A", "附件一",
+                        "### ANNEX"]))
+def test_annex_headings(text: str) -> None:
+    assert ANNEX_RE.match(text)
+    assert not ANNEX_RE.match(text + " to the Convention shall form an integral part")
+
+
+@given(st.integers(1, 12), st.sampled_from(["CHAPTER", "Chapter", "### CHAPTER ", "Kapitel", "KAPITEL", "Avsnitt",
+                                           "C H A P T E R"]))
+def test_chapter_headings_and_sentences(n: int, word: str) -> None:
+    assert is_chapter(f"{word} {to_roman(n)}") and is_chapter(f"{word} {n}")
+    assert not is_chapter(f"{word} {n} i lagen om skatt gäller.")
+
+
+def _lines(name: str) -> list[Line]:
+    text = (CORPUS / name).read_text(encoding="utf-8")
+    return [Line(t, t, n, n) for n, t in enumerate(text.split("\n"), 1) if t.strip()]
+
+
+def test_bundled_protocols() -> None:
+    """Peru's protocol items (numbered, each about an article) and China's (一、关于第八条)."""
+    peru = segment(_lines("brazil-peru-2006.en.txt"), "en")
+    items = [u for u in peru if u.kind == "protocol" and u.number]
+    assert [u.refers_to for u in items] == [3, 8, 11, 12, 23, 24, 25, 27]
+    assert [u.label for u in items] == [str(k) for k in range(1, 9)]
+    china = segment(_lines("china-brazil-1991.zh.txt"), "zh")
+    items = [u for u in china if u.kind == "protocol" and u.number]
+    assert [u.refers_to for u in items] == [8, 10, 12, 24]
+    assert [u.label for u in items] == ["1", "2", "3", "4"]
