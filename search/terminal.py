@@ -49,6 +49,10 @@ def _ingest_outcome(report) -> str:
 def _outline_unit(u: dict) -> str:
     from search.compare import pad  # only here: a cold `treaty search` does not load it
 
+    if u["kind"] in ("chapter", "annex") and (u["label"] or u["title"]):
+        name = f"{u['kind'].title()} {u['label']}" if u["label"] else u["kind"].title()
+        title = u["title"] or ""  # (an annex's: its heading as printed, "Bilaga 2")
+        return f"  {name:<16} {pad(title[:52], 52)}  lines {u['lines'][0]}-{u['lines'][1]}"
     if u["kind"] not in ("article", "protocol"):
         return f"  {u['kind']:<11} {u['eid']:<10} lines {u['lines'][0]}-{u['lines'][1]}"
     mark = "*" if u["number_inferred"] else " "

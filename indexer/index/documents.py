@@ -47,9 +47,10 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
         rows = db.cursor()
         rows.row_factory = None  # plain tuples, in the order of the columns selected
         # A top-level unit with paragraphs is indexed through them: it is left out here (not
-        # read and thrown away: its text and raw are most of the store's).
+        # read and thrown away: its text and raw are most of the store's). A chapter heading
+        # is structure, not text a search should answer with (the articles under it are).
         rows.execute("SELECT treaty, lang, top, id, eid, text, raw FROM units AS u"
-                     " WHERE depth <= 1 AND NOT (depth = 0 AND EXISTS ("
+                     " WHERE depth <= 1 AND kind != 'chapter' AND NOT (depth = 0 AND EXISTS ("
                      "SELECT 1 FROM units AS c WHERE c.treaty = u.treaty AND c.lang = u.lang"
                      " AND c.top = u.top AND c.depth = 1))"
                      " ORDER BY treaty, lang, seq")

@@ -9,6 +9,7 @@ side; `treaty_page` is a treaty's metadata, outline and the parts that are not t
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -35,9 +36,12 @@ def topic_name(topic: str | None, lang: str = "en") -> str:
 
 
 def unit_label(kind: str, number: int | None, eid: str, lang: str = "en") -> str:
-    """"Article 7", "Protocol 4", "Preamble", "Other 1" (in English: the UI's language)."""
+    """"Article 7", "Article 21A", "Protocol 4", "Chapter 2", "Annex 1", "Preamble", "Other 1"
+    (in English: the UI's language)."""
     if kind == "article" and number is not None:
-        return f"Article {number}"
+        return f"Article {number}{_inserted(eid)}"
+    if kind in ("chapter", "annex") and number is not None:
+        return f"{kind.title()} {number}"
     if kind == "protocol" and number is not None:
         return f"Protocol item {number}"
     if kind == "protocol":
@@ -47,10 +51,18 @@ def unit_label(kind: str, number: int | None, eid: str, lang: str = "en") -> str
 
 def citation_of(treaty: str, kind: str, number: int | None, eid: str) -> str:
     """The citation of a top-level unit: "br-pe-2006 Art. 10", "br-pe-2006 Protocol 4"."""
+    if kind == "article" and number is not None and _inserted(eid):
+        return f"{treaty} Art. {number}{_inserted(eid)}"
     if kind in ("article", "protocol") and number is not None:
         c = Citation(treaty_id=treaty, article=number, protocol=kind == "protocol")
         return format_citation(c, "en")
     return f"{treaty} {eid.replace('_', ' ')}"
+
+
+def _inserted(eid: str) -> str:
+    """The suffix of an inserted article's eid: "art_21A" -> "A", "art_5bis" -> "bis"."""
+    m = re.fullmatch(r"art_\d+([A-Za-z]+)_*", eid)
+    return m.group(1) if m else ""
 
 
 def check_langs(treaty: Treaty, langs: Sequence[str]) -> list[str]:
