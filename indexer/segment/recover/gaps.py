@@ -67,32 +67,43 @@ def recover(texts: Sequence[str], anchors: Sequence[Anchor], forced: Sequence[in
 
 
 def _resolve_anchors(anchors: Sequence[Anchor]) -> list[Anchor]:
-    """Give garbled anchors the number the sequence expects; drop anchors that break it."""
+    """Give garbled anchors the number the sequence expects; drop anchors that break it.
+    Anchors with None numbers that stay unresolved are kept: they still mark a boundary."""
     out: list[Anchor] = []
     for j, a in enumerate(anchors):
         prev = out[-1].number if out and out[-1].number else 0
         after = next((b for b in anchors[j + 1 :] if b.number), None)
-        nxt = after.number if after is not None else None
-        n = a.number
-        inserted_next = after is not None and n == nxt and label_suffix(after.label) and not label_suffix(a.label)
-        if n is not None and n > prev and (nxt is None or n < nxt or inserted_next):
-            out.append(a)  # (an "8" before "8A" is in order)
+        if _in_sequence(a, prev, after):
+            out.append(a)
             continue
-        if n is not None and n == prev and label_suffix(a.label) and (nxt is None or n <= nxt):
-            out.append(a)  # "21A" after "21": an inserted article, numbered as its base
-            continue
-        upper = (nxt - 1) if nxt else prev + 3
-        guess = [k for k in range(prev + 1, upper + 1) if plausible_label(a.label, k)]
-        if guess:
-            out.append(Anchor(a.index, guess[0], a.label))
-        elif nxt is not None and nxt - prev == 2:
-            # the only number that fits, whatever was printed ("Artikel 199" with a footnote
-            # mark between 18 and 20)
-            out.append(Anchor(a.index, prev + 1, a.label))
-        elif n is None:
-            out.append(Anchor(a.index, None, a.label))
-    # anchors with None numbers that stay unresolved are kept: they still mark a boundary
+        n = _resolved_number(a, prev, after.number if after is not None else None)
+        if n is not None or a.number is None:
+            out.append(Anchor(a.index, n, a.label))
     return out
+
+
+def _in_sequence(a: Anchor, prev: int, after: Anchor | None) -> bool:
+    """Is anchor `a`'s printed number in order after number `prev`, before anchor `after`:
+    higher than `prev` and lower than the next (or equal to it when the next is an inserted
+    article: "8" before "8A"), or `prev` again for an inserted article ("21A" after "21")?"""
+    n, nxt = a.number, (after.number if after is not None else None)
+    if n is None:
+        return False
+    if n > prev:
+        return nxt is None or n < nxt or (n == nxt and bool(label_suffix(after.label))
+                                          and not label_suffix(a.label))
+    return n == prev and bool(label_suffix(a.label)) and (nxt is None or n <= nxt)
+
+
+def _resolved_number(a: Anchor, prev: int, nxt: int | None) -> int | None:
+    """The number of an anchor out of sequence between `prev` and `nxt`: the first its label
+    can be a reading of, else the only number that fits, whatever was printed ("Artikel 199"
+    with a footnote mark between 18 and 20), else None."""
+    upper = (nxt - 1) if nxt else prev + 3
+    guess = next((k for k in range(prev + 1, upper + 1) if plausible_label(a.label, k)), None)
+    if guess is not None:
+        return guess
+    return prev + 1 if nxt is not None and nxt - prev == 2 else None
 
 
 def _gaps(anchors: list[Anchor], n_lines: int) -> list[Gap]:
