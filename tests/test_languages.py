@@ -144,6 +144,21 @@ def test_dutch_translation_becomes_its_own_stream(extra_dir: Path) -> None:
     assert len(late) >= 0.98 * len(streams["nl"])
 
 
+def test_quoted_foreign_names_stay_in_their_version(extra_dir: Path) -> None:
+    """Article 2 of each version lists the other state's taxes in its own language ("- de
+    loonbelasting (wages tax)," in the English text, "den statliga inkomstskatten" quoted):
+    those lines belong to the version they are printed in, in the order printed."""
+    text = (extra_dir / "en" / "nl-se-1991.txt").read_text(encoding="utf-8")
+    streams = split(clean(text).lines)
+    english = [line.text for line in streams["en"]]
+    names = [t for t in english if "belasting" in t and t.lstrip().startswith("-")]
+    assert len(names) >= 5 and any("de loonbelasting (wages tax)" in t for t in names)
+    start = english.index(next(t for t in english if "in the Netherlands" in t))
+    assert english[start + 1:start + 6] == names[:5]  # right after "b) in the Netherlands:"
+    dutch_before_english_ends = [line for line in streams["nl"] if line.start < 60]
+    assert all("belasting (" not in line.text for line in dutch_before_english_ends)
+
+
 def test_detect_examples() -> None:
     assert detect("第二十三条 消除双重征税方法") == "zh"
     assert detect("Artikel XIV", ("en", "pt", "sv")) == "sv"

@@ -84,3 +84,48 @@ def test_bundled_protocols() -> None:
     items = [u for u in china if u.kind == "protocol" and u.number]
     assert [u.refers_to for u in items] == [8, 10, 12, 24]
     assert [u.label for u in items] == ["1", "2", "3", "4"]
+
+
+def _cut_at_closing(name: str) -> list[Line]:
+    """The bundled text's lines up to its closing formula (the articles end on the line before)."""
+    lines = _lines(name)
+    closing = next(k for k, ln in enumerate(lines) if ln.text.upper().startswith(("EM TESTEMUNHO", "IN WITNESS")))
+    return lines[:closing]
+
+
+def _appended(lines: list[Line], texts: list[str]) -> list[Line]:
+    n = lines[-1].end
+    return lines + [Line(t, t, n + k, n + k) for k, t in enumerate(texts, 2)]
+
+
+def test_a_notes_closing_and_an_annex_end_the_last_article() -> None:
+    """The Colombian convention as an exchange of notes would print it: after its last
+    article the note's own numbered paragraph addressing the recipient, the courtesy formula,
+    then an annex. None of it is the last article's; the annex is a unit of its own."""
+    lines = _cut_at_closing("brazil-colombia-2022.pt.txt")
+    last = lines[-1].end
+    units = segment(_appended(lines, [
+        "2. Rogo a Vossa Excelência que se digne confirmar que o texto acima reflete o entendimento "
+        "do seu Governo.",
+        "Aproveito a oportunidade para renovar a Vossa Excelência os protestos da minha mais alta "
+        "consideração.",
+        "ANEXO",
+        "Lista dos tributos a que se refere o Artigo 2.",
+    ]), "pt")
+    art31 = next(u for u in units if u.eid == "art_31")
+    assert art31.end == last and "Rogo" not in art31.raw
+    after = [u.kind for u in units if u.start > last]
+    assert after == ["closing", "annex"]
+    assert next(u for u in units if u.kind == "annex").title == "ANEXO"
+
+
+def test_a_statutes_annex_after_the_treaty_is_not_an_article() -> None:
+    """Peru's articles followed, without a closing, by "Bilaga 2" and instructions that cite
+    the articles ("till art. 7"): an annex, no article made of it."""
+    lines = _cut_at_closing("brazil-peru-2006.en.txt")
+    last = lines[-1].end
+    units = segment(_appended(lines, ["Bilaga 2", "Instructions", "till art. 7",
+                                      "Business profits are taxed under Article 7 of the Convention."]), "en")
+    arts = [u for u in units if u.kind == "article"]
+    assert [a.number for a in arts] == list(range(1, 30)) and arts[-1].end == last
+    assert [u.kind for u in units if u.start > last] == ["annex"]
