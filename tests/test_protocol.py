@@ -129,3 +129,18 @@ def test_a_statutes_annex_after_the_treaty_is_not_an_article() -> None:
     arts = [u for u in units if u.kind == "article"]
     assert [a.number for a in arts] == list(range(1, 30)) and arts[-1].end == last
     assert [u.kind for u in units if u.start > last] == ["annex"]
+
+
+_PT_ORDINALS = ["primeiro", "segundo", "terceiro", "quarto", "quinto", "sexto", "sétimo", "oitavo", "nono",
+                "décimo"]
+_EN_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+
+
+@given(st.sampled_from([("Artigo", _PT_ORDINALS), ("ARTIGO", _PT_ORDINALS), ("Article", _EN_ORDINALS)]),
+       st.integers(1, 10), st.booleans())
+def test_article_numbers_printed_as_words(word_and_names: tuple, n: int, upper: bool) -> None:
+    word, names = word_and_names
+    name = names[n - 1].upper() if upper else names[n - 1].capitalize()
+    head = article_heading(f"{word} {name}")
+    assert head is not None and head.number == n
+    assert article_heading(f"{word} {name} of the Convention shall apply") is None

@@ -153,6 +153,14 @@ _CONFUSABLE: dict[str, str] = {
 _ARABIC_LABEL_RE = re.compile(r"(\d{1,3})\s*-?\s*(?:[A-Za-z]|bis|ter|quater)?")
 #: The ordinal marks printed after an article number: "Artigo 4°", "Artigo 1º", "Artigo 1˚".
 ORDINAL_MARKS = "º°˚"
+#: Article numbers printed as words: Portuguese ordinals ("Artigo Primeiro", "ARTIGO
+#: SEGUNDO", "Artigo Único" for a sole article) and English ones ("Article First").
+ORDINAL_WORDS = {
+    "primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
+    "sétimo": 7, "oitavo": 8, "nono": 9, "décimo": 10, "único": 1,
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10,
+}  # fmt: skip
 _LABEL_SUFFIX_RE = re.compile(r"\d{1,3}\s*-?\s*([A-Za-z]|bis|ter|quater)", re.IGNORECASE)
 
 
@@ -185,6 +193,8 @@ def parse_label(s: str) -> int | None:
         return int(m.group(1))
     if all(c in CN_NUMERAL_CHARS for c in s):
         return parse_chinese(s)
+    if s.lower() in ORDINAL_WORDS:
+        return ORDINAL_WORDS[s.lower()]
     # A lone "l" is 50 or a garbled I: ambiguous, left to context.
     if s == "l":
         return None
@@ -252,7 +262,8 @@ def plausible_label(s: str, expected: int) -> bool:
 # roman, or a short OCR-garbled roman token made of confusable characters ("Xl", "ÅT").
 # Suffixed insertions: "21A", "26-A", "5 bis", and a lone lower-case letter at the line's end
 # ("Artikel 10 a", "Artikel 10 A"), which elsewhere would be a sentence ("Article 5 a) …" is not a heading).
-_LABEL_TOKEN = (r"(?:\d{1,3}(?:\s?-\s?[A-Za-z]\b|[A-Za-z]\b|\s?-?\s?(?:bis|ter|quater)\b|\s[A-Za-z](?=\s*$))?\b"
+_LABEL_TOKEN = (r"(?:(?i:" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r")\b"
+                r"|\d{1,3}(?:\s?-\s?[A-Za-z]\b|[A-Za-z]\b|\s?-?\s?(?:bis|ter|quater)\b|\s[A-Za-z](?=\s*$))?\b"
                 r"|[IVXLCivxlc1|!ÅåTJYKHU]{1,7}\b)")
 
 
