@@ -52,7 +52,7 @@ def parse_body(texts: Sequence[str], labels: Sequence[Label | None]) -> tuple[li
         label = labels[i] if len(text) == len(raw) else paragraph_label(text)
         pl = body.paragraph_reading(text, label)
         body.stranded = _stranded_label(text, body.para_style)
-        if pl is not None and body.opens_paragraph(pl, colon):
+        if pl is not None and body.opens_paragraph(pl, colon, text):
             body.open_paragraph(i, text, pl)
         elif (reading := _point_reading(text, body.stack, colon, label)) is not None:
             body.add_point(i, reading)
@@ -95,9 +95,11 @@ class _Body:
             return self.para_style, self.stranded, 0
         return None
 
-    def opens_paragraph(self, pl: Label, colon: bool) -> bool:
-        """Does a line with paragraph label `pl` open a paragraph (`colon`: after a colon)?"""
-        style, value, _ = pl
+    def opens_paragraph(self, pl: Label, colon: bool, text: str = "") -> bool:
+        """Does line `text` with paragraph label `pl` open a paragraph (`colon`: after a colon)?"""
+        style, value, end = pl
+        if self.paras and self.prev[-1:].isalpha() and text[end:end + 1].islower():
+            return False  # "… äger enligt" / "§ 2 av artikel 6, må …": a reference, mid-sentence
         if any(st == style and v + 1 == value for st, v in self.stack) and _item_continues(self.prev):
             return False  # the next item of a list inside a point ("b) i Sverige," "1. …," "2. …,")
         if self.para_style is None and style in ("rparen", "fw") and (self.stack or (
