@@ -25,6 +25,7 @@ class Decoded:
     text: str
     encoding: str  # e.g. "utf-8", "utf-8-sig", "utf-16", "cp1252"
     sha256: str  # of the raw bytes
+    warnings: tuple[str, ...] = ()  # e.g. invalid UTF-8 bytes replaced, on which lines
 
 
 @dataclass(frozen=True)

@@ -78,9 +78,12 @@ def main() -> None:
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes for the documents [default: every CPU for corpora over 2 MB, "
               "else 1].")
+@click.option("--max-file-mb", type=click.FloatRange(min=0, min_open=True), default=None,
+              envvar="TREATY_MAX_FILE_MB", show_envvar=True,
+              help="Size limit of one source file, in MB [default: 64].")
 @domain_errors
 def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bool,
-           workers: int | None) -> None:
+           workers: int | None, max_file_mb: float | None) -> None:
     """Ingest the corpus into the store and build the search index.
 
     Unchanged files are not re-processed; a failed ingest leaves the previous corpus intact.
@@ -102,9 +105,11 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
         with click.progressbar(length=total, label="Ingesting", file=sys.stderr,
                                item_show_func=lambda f: f) as bar:
             report = run(corpus, _data(data), engine=engine, force=force,
-                         progress=lambda f: bar.update(1, f), workers=workers)
+                         progress=lambda f: bar.update(1, f), workers=workers,
+                         max_file_mb=max_file_mb)
     else:
-        report = run(corpus, _data(data), engine=engine, force=force, workers=workers)
+        report = run(corpus, _data(data), engine=engine, force=force, workers=workers,
+                     max_file_mb=max_file_mb)
     click.echo(ingest_summary(report))
     if report.failed:
         raise click.ClickException(

@@ -132,7 +132,7 @@ def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
     `topics=False`: articles get no topic of their own (the ingest gives each article the
     topic `treaty.harmonise_topics` decides over all versions of the treaty)."""
     cleaned = clean_stage.clean(decoded.text)
-    warnings: list[str] = []
+    warnings: list[str] = list(decoded.warnings)
     streams = lang_stage.split(cleaned.lines, list(meta.languages) or None)
     if not meta.languages:
         meta = replace(meta, languages=tuple(k for k in streams if policy(k)),

@@ -22,7 +22,8 @@ from indexer.pipeline import treaty
 from indexer.pipeline.document import count_kind, process
 from indexer.pipeline.treaty import Processed
 from indexer.sources import manifest
-from indexer.sources.read import read_file
+from indexer.sources.files import size_limit
+from indexer.sources.read import read_source
 
 DEFAULT_DATA = "data"
 
@@ -100,7 +101,7 @@ PARALLEL_MIN_BYTES = 2_000_000
 
 
 def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None,
-                   alone: bool = False
+                   alone: bool = False, limit: int | None = None
                    ) -> tuple[DocReport, tuple[Document, list[tuple]] | None, list[tuple],
                               Audit | None]:
     """Read and process one manifest entry (pure apart from reading the file; runs in worker
@@ -113,7 +114,7 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
     links: list[tuple] = []
     checked = None
     try:
-        decoded = read_file(corpus_dir / entry.file)
+        decoded = read_source(corpus_dir, entry.file, limit)
         if prior_sha is not None and prior_sha == decoded.sha256 and entry.declared:
             rep.reused = True
         else:
@@ -144,14 +145,16 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
 
 
 def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]],
-                   alone: frozenset[str] = frozenset()) -> list[tuple]:
+                   alone: frozenset[str] = frozenset(), limit: int | None = None
+                   ) -> list[tuple]:
     """`_process_entry` of each job, in a worker process. A document alone in its treaty is
     final here, so it goes back as its store rows (`store.rows_of`), with None for its
     removed rows: plain tuples cost a fraction of the document's objects to pickle and
     unpickle."""
     out = []
     for entry, sha in jobs:
-        rep, item, links, checked = _process_entry(corpus_dir, entry, sha, entry.file in alone)
+        rep, item, links, checked = _process_entry(corpus_dir, entry, sha, entry.file in alone,
+                                                   limit)
         if item is not None and entry.file in alone:
             item = (store.rows_of(*item), None)
         out.append((rep, item, links, checked))
@@ -175,7 +178,8 @@ def _worker_count(corpus_dir: Path, entries: Sequence[manifest.Entry], workers: 
 
 def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dict,
                  workers: int | None, progress: Callable[[str], None] | None,
-                 alone: frozenset[str] = frozenset()) -> Iterator[tuple[manifest.Entry, tuple]]:
+                 alone: frozenset[str] = frozenset(), limit: int | None = None
+                 ) -> Iterator[tuple[manifest.Entry, tuple]]:
     """Each entry with its result, in manifest order; `progress` is called per document in
     this process (before it is processed when sequential, as it completes when parallel)."""
     n = _worker_count(corpus_dir, entries, workers)
@@ -184,14 +188,15 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
         for entry, sha in zip(entries, shas):
             if progress:
                 progress(entry.file)
-            yield entry, _process_entry(corpus_dir, entry, sha, entry.file in alone)
+            yield entry, _process_entry(corpus_dir, entry, sha, entry.file in alone, limit)
         return
     # Small chunks keep both the load balanced and the results streaming back in order.
     size = max(1, min(8, len(entries) // (n * 8)))
     chunks = [list(zip(entries[i:i + size], shas[i:i + size]))
               for i in range(0, len(entries), size)]
     with worker_setup.pool(n) as pool:  # (the workers exit while this process stores)
-        futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone) for chunk in chunks]
+        futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone, limit)
+                   for chunk in chunks]
         for k, chunk in enumerate(chunks):
             results = futures[k].result()
             futures[k] = None  # a consumed result is not kept alive by the list
@@ -204,17 +209,20 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
 def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None, *,
            engine: str | None = None, force: bool = False,
            progress: Callable[[str], None] | None = None,
-           workers: int | None = None) -> IngestReport:
+           workers: int | None = None, max_file_mb: float | None = None) -> IngestReport:
     """Ingest every document of `corpus_dir` into the store under `data`, then build the index.
 
     Unchanged files (same content hash, same pipeline version) are not re-processed. A file
     that fails is reported and skipped; every other document is still ingested.
     `workers` processes documents in that many processes (None: every CPU when there is
     enough text to repay starting them, else one); the result does not depend on it.
+    A source file over `max_file_mb` (None: $TREATY_MAX_FILE_MB, else 64) fails, as does one
+    that is no regular file or does not resolve inside `corpus_dir`.
     """
     t0 = time.perf_counter()
     corpus_dir = Path(corpus_dir)
     ddir = data_dir(data)
+    limit = size_limit(max_file_mb)
     entries = manifest.load(corpus_dir)
     prior = {} if force else store.previous(ddir)
     alone = _alone(entries)
@@ -223,7 +231,7 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     pending: list[Processed] = []  # documents waiting for the other files of their treaty
     with store.NewStore(ddir) as new:
         for entry, (rep, item, doc_links, checked) in _run_entries(
-                corpus_dir, entries, prior, workers, progress, alone):
+                corpus_dir, entries, prior, workers, progress, alone, limit):
             reports.append(rep)
             if item is None:
                 if rep.reused:
@@ -235,12 +243,12 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         if reports and all(r.error for r in reports):
             # nothing to store: the previous corpus (if any) stays exactly as it was
             return IngestReport(reports, None, None, time.perf_counter() - t0)
-        _reprocess_partners(corpus_dir, ddir, entries, pending, keep, reports)
+        _reprocess_partners(corpus_dir, ddir, entries, pending, keep, reports, limit)
         treaty.disambiguate(pending)
         treaty.harmonise_topics(pending)
         _refresh_reports(reports, pending)
         links = treaty.links(ddir, pending, keep, workers=workers or os.cpu_count() or 1)
-        checked = treaty.audit(corpus_dir, pending, links)
+        checked = treaty.audit(corpus_dir, pending, links, limit)
         _count_findings(reports, checked)
         for doc, removed in pending:
             new.add(doc, removed)
@@ -270,7 +278,7 @@ def _alone(entries: Sequence[manifest.Entry]) -> frozenset[str]:
 
 def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest.Entry],
                         fresh: list[Processed], keep: list[str],
-                        reports: list[DocReport]) -> None:
+                        reports: list[DocReport], limit: int | None = None) -> None:
     """An unchanged file of a treaty that also has a changed file is processed again, so the
     treaty's topics, eIds and links are decided over all its files together."""
     touched = {doc.meta.treaty for doc, _ in fresh}
@@ -279,7 +287,8 @@ def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest
     owners = store.file_treaties(ddir)
     by_file = {e.file: e for e in entries}
     for file in [f for f in keep if owners.get(f) in touched]:
-        rep, item, _links, _audit = _process_entry(corpus_dir, by_file[file], None)
+        rep, item, _links, _audit = _process_entry(corpus_dir, by_file[file], None,
+                                                   limit=limit)
         keep.remove(file)
         if item is not None:
             fresh.append(item)

@@ -48,16 +48,18 @@ def links(ddir: Path, fresh: Sequence[Processed],
     return align_corpus(items, workers=workers)
 
 
-def audit(corpus_dir: Path, docs: Sequence[Processed], links: Sequence[tuple]) -> Audit:
+def audit(corpus_dir: Path, docs: Sequence[Processed], links: Sequence[tuple],
+          limit: int | None = None) -> Audit:
     """The audit of the treaties of `docs` (with `links`, every treaty's link rows). Each
-    source is read again; a file changed since it was processed is audited without it."""
+    source is read again (`limit`: the size limit of one file); a file changed since it was
+    processed is audited without it."""
     from indexer.audit import Source, audit_documents
-    from indexer.sources.read import read_file
+    from indexer.sources.read import read_source
 
     items = []
     for doc, removed in docs:
         try:
-            decoded = read_file(corpus_dir / doc.meta.file)
+            decoded = read_source(corpus_dir, doc.meta.file, limit)
         except SourceError:
             decoded = None
         same = decoded is not None and decoded.sha256 == doc.sha256

@@ -11,7 +11,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from indexer.errors import ManifestError
+from indexer.errors import ManifestError, SourceError
+from indexer.sources import files
 
 MANIFEST_NAME = "manifest.toml"
 #: Suffixes of files that are taken as source texts when they have no manifest entry.
@@ -101,8 +102,12 @@ def load(corpus_dir: Path) -> list[Entry]:
     entries: list[Entry] = []
     path = corpus_dir / MANIFEST_NAME
     if path.exists():
+        try:  # (a regular file of bounded size: a FIFO named manifest.toml must not block)
+            raw = files.read_bytes(path, files.size_limit(files.DEFAULT_MAX_FILE_MB))
+        except SourceError as exc:
+            raise ManifestError(str(exc)) from None
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            data = tomllib.loads(raw.decode("utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise ManifestError(f"{path}: not valid TOML ({exc})") from None
         tables = data.get("document", [])
@@ -116,8 +121,10 @@ def load(corpus_dir: Path) -> list[Entry]:
         if e.file in seen:
             raise ManifestError(f"{path.name}: {e.file} is listed twice")
         seen.add(e.file)
+    # Every name with a text suffix that is no directory: a FIFO, a device or a symlink
+    # pointing outside the folder is listed too, so that reading it refuses it with a message.
     for f in sorted(corpus_dir.rglob("*")):
         rel = f.relative_to(corpus_dir).as_posix()
-        if f.is_file() and f.suffix in TEXT_SUFFIXES and rel not in declared:
+        if f.suffix in TEXT_SUFFIXES and not f.is_dir() and rel not in declared:
             entries.append(Entry(file=rel, declared=False))
     return entries
