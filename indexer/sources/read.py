@@ -129,9 +129,10 @@ def _replaced_warning(text: str, data: bytes) -> tuple[str, ...]:
     shown = ", ".join(map(str, lines[:_LINES_SHOWN]))
     more = f" and {len(lines) - _LINES_SHOWN} more" if len(lines) > _LINES_SHOWN else ""
     bad = text.count(_REPLACED) - data.count(_REPLACED.encode("utf-8"))
-    return (f"not valid UTF-8: {bad} invalid byte sequence{'s' if bad != 1 else ''} replaced "
-            f"by U+FFFD on line{'s' if len(lines) != 1 else ''} {shown}{more}; "
-            "re-save the file as UTF-8",)
+    warning = (f"not valid UTF-8: {bad} invalid byte sequence{'s' if bad != 1 else ''} "
+               f"replaced by U+FFFD on line{'s' if len(lines) != 1 else ''} {shown}{more}; "
+               "re-save the file as UTF-8")
+    return (warning,)
 
 
 def decode(data: bytes, path: str) -> Decoded:
