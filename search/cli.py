@@ -378,8 +378,8 @@ def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
               help="Address to listen on (127.0.0.1: this computer only).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on.")
-@click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64),
-              help="Worker threads: requests served at once.")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
+              help="Worker threads: requests served at once (more wait in a queue).")
 @domain_errors
 def serve(data: Path | None, host: str, port: int, threads: int) -> None:
     """Start the local web app: search, read language versions side by side, compare a

@@ -6,6 +6,7 @@ are bound here, so that a port in use or a host that is not this computer's is o
 from __future__ import annotations
 
 import errno
+import logging
 import socket
 from dataclasses import dataclass
 
@@ -100,9 +101,12 @@ class Server:
         self._server.task_dispatcher.shutdown()  # type: ignore[attr-defined]
 
 
-def make_server(app, host: str = "127.0.0.1", port: int = 8000, threads: int = 4) -> Server:
+def make_server(app, host: str = "127.0.0.1", port: int = 8000, threads: int = 16) -> Server:
     """The app under waitress on `host`:`port` (0: a free port) with `threads` worker
     threads, listening (ServeError when it cannot)."""
     sockets = bind(host, port)
+    # waitress warns on every request that waits for a thread ("Task queue depth is 16"):
+    # thousands of lines under load, which is a queue doing its job, not a fault
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     server = create_server(app, sockets=sockets, threads=threads, ident=IDENT)
     return Server(host, sockets[0].getsockname()[1], server)
