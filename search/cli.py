@@ -383,38 +383,36 @@ def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
               help="Address to listen on (127.0.0.1: this computer only).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on.")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
+              help="Worker threads: requests served at once (more wait in a queue).")
 @domain_errors
-def serve(data: Path | None, host: str, port: int) -> None:
+def serve(data: Path | None, host: str, port: int, threads: int) -> None:
     """Start the local web app: search, read language versions side by side, compare a
     provision across treaties, look up citations; JSON under /api/. Needs no internet.
 
     \b
     Examples:
       treaty serve                       # then open http://127.0.0.1:8000/
-      treaty serve --data /tmp/treaty-data --port 8080
+      treaty serve --data /tmp/treaty-data --port 8080 --threads 8
     """
     import threading
 
     from indexer import store
     from search.web import create_app, warm_up
+    from search.web.server import make_server
 
     path = _data(data)
     store.connect(path).close()  # a missing corpus is a one-line error, before serving
-    from werkzeug.serving import make_server
-
-    try:
-        app = create_app(path)
-        server = make_server(host, port, app, threaded=True)
-    except OSError as exc:
-        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
-                                   "try another --port") from None
-    click.echo(f"Serving {path} on http://{host}:{server.server_port}/ (Ctrl+C to stop)",
-               err=True)
+    app = create_app(path)
+    server = make_server(app, host, port, threads)
+    click.echo(f"Serving {path} on {server.url} (Ctrl+C to stop)", err=True)
     threading.Thread(target=warm_up, args=(app,), daemon=True).start()
     try:
-        server.serve_forever()
+        server.run()
     except KeyboardInterrupt:
         pass
+    finally:
+        server.close()
 
 
 @main.command("search")

@@ -34,16 +34,25 @@ from playwright.sync_api import expect, sync_playwright
 
 @pytest.fixture(scope="module")
 def base_url(ingested):
-    from werkzeug.serving import make_server
-
+    """The app on the server `treaty serve` runs (waitress), with its security headers."""
     from search.web import create_app
+    from search.web.server import make_server
 
-    server = make_server("127.0.0.1", 0, create_app(ingested), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    server = make_server(create_app(ingested), "127.0.0.1", 0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
+    yield f"http://127.0.0.1:{server.port}"
+    server.close()
+    thread.join(10)
+
+
+def refusals(page) -> list[str]:
+    """The Content-Security-Policy refusals the page reports (as console errors), kept as
+    they come; the list is checked at the end of a test."""
+    found: list[str] = []
+    page.on("console", lambda m: found.append(m.text) if (
+        m.type == "error" and "Content Security Policy" in m.text) else None)
+    return found
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +72,7 @@ def shot(page, name: str) -> None:
 def test_search_article_cite_topic(browser, base_url):
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.set_default_timeout(10_000)
+    refused = refusals(page)
 
     # search from the home page; the keyboard shortcut "/" focuses the box
     page.goto(base_url + "/")
@@ -116,14 +126,17 @@ def test_search_article_cite_topic(browser, base_url):
     shot(page, "topic")
 
     # the treaty page
-    page.goto(base_url + "/t/br-se-1965")
+    resp = page.goto(base_url + "/t/br-se-1965")
+    assert "script-src 'self'" in resp.headers["content-security-policy"]
     expect(page.locator("#h-other")).to_be_visible()
     shot(page, "treaty")
     page.close()
+    assert refused == []  # the pages' own script and style satisfy the CSP
 
 
 def test_phone_layout(browser, base_url):
     page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    refused = refusals(page)
     page.goto(base_url + "/t/br-se-1965/art_7")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1  # nothing wider than the screen
@@ -138,3 +151,4 @@ def test_phone_layout(browser, base_url):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
     shot(page, "treaty-audit-phone")
     page.close()
+    assert refused == []

@@ -64,8 +64,10 @@ def create_app(data_dir: str | Path) -> Flask:
         if corpus is not None:
             corpus.close()
 
-    from search.web import views
+    from search.web import guard, views
 
+    app.before_request(guard.refuse_control_characters)
+    app.after_request(guard.add_headers)
     app.register_blueprint(views.bp)
     views.register_errors(app)
     return app

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterator
+from urllib.parse import quote
 
 from flask import (
     Blueprint,
@@ -23,7 +24,7 @@ from flask import (
 from werkzeug.exceptions import HTTPException
 
 from indexer.errors import AmbiguousError, NotFoundError, QueryError, StoreError, TreatyError
-from search.web import corpus, markup, pages, searching
+from search.web import corpus, guard, markup, pages, searching
 
 bp = Blueprint("views", __name__)
 log = logging.getLogger(__name__)
@@ -34,7 +35,10 @@ def _search_data() -> dict:
     with cache.lock:
         index = cache.get()
         params = searching.params_from(request.args, index.searcher.languages)
-        return searching.search(index, params)
+        try:
+            return searching.search(index, params)
+        except RecursionError:  # the query's own nesting: bad input, not a bug
+            raise QueryError("the query nests too deeply: use fewer parentheses") from None
 
 
 def _langs() -> list[str]:
@@ -66,9 +70,9 @@ def treaty(treaty: str) -> str:
 @bp.get("/t/<treaty>/<eid>")
 def article(treaty: str, eid: str) -> Response | str:
     if "__" in eid:  # a paragraph or point: the article, scrolled to it
-        args = request.args.to_dict(flat=False)
         top = eid.split("__")[0]
-        return redirect(url_for("views.article", treaty=treaty, eid=top, **args) + "#" + eid)
+        url = guard.link("views.article", {"treaty": treaty, "eid": top}, request.args)
+        return redirect(url + "#" + quote(eid, safe=""))
     page = pages.article_page(corpus(), treaty, eid, _langs(), request.args.get("view"))
     subset = page.langs if len(page.langs) < len(page.treaty.languages) else []
     ctx = {lang: markup.Context(
@@ -219,16 +223,11 @@ def register_errors(app: Flask) -> None:
 
 @bp.app_template_global()
 def modify_query(**changes: str | None) -> str:
-    """The current URL's query string with `changes` applied (None removes a key); the page
-    number is reset unless it is changed."""
-    args = request.args.to_dict(flat=True)
-    args.pop("page", None)
-    for key, value in changes.items():
-        if value is None or value == "":
-            args.pop(key, None)
-        else:
-            args[key] = str(value)
-    return url_for(request.endpoint or "views.search_page", **(request.view_args or {}), **args)
+    """The current URL with `changes` applied to its query string (None removes a key), of
+    the parameters that page takes only (guard.LINK_PARAMS); the page number is reset unless
+    it is changed."""
+    return guard.link(request.endpoint or "views.search_page", request.view_args or {},
+                      request.args, {"page": None, **changes})
 
 
 @bp.app_template_global()
