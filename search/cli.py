@@ -101,34 +101,39 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
       treaty ingest --corpus ~/treaties --workers 2
     """
     from indexer.datadir import live
-    from indexer.pipeline import ingest as run
-    from indexer.sources.manifest import load
-    from search.terminal import ingest_summary
 
-    corpus = corpus or DEFAULT_CORPUS
-    ddir = _data(data)
-    total = len(load(corpus))
     options = {"engine": engine, "force": force, "workers": workers,
                "allow_empty": allow_empty, "wait": not no_wait,
                "notify": lambda msg: click.echo(msg, err=True)}
-    before = live(ddir)
+    ddir = before = None
     try:
-        with _sigterm_raises():
-            if sys.stderr.isatty():
-                with click.progressbar(length=total, label="Ingesting", file=sys.stderr,
-                                       item_show_func=lambda f: f) as bar:
-                    report = run(corpus, ddir, progress=lambda f: bar.update(1, f), **options)
-            else:
-                report = run(corpus, ddir, **options)
+        with _sigterm_raises():  # (from the start: the imports take a moment too)
+            ddir = _data(data)
+            before = live(ddir)
+            report = _run_ingest(corpus or DEFAULT_CORPUS, ddir, options)
+            from search.terminal import ingest_summary
+
+            click.echo(ingest_summary(report))
     except (KeyboardInterrupt, _Terminated) as exc:
-        changed = live(ddir) != before
+        changed = before is not None and live(ddir) != before
         click.echo("interrupted: " + ("the new corpus had already been made live"
                                       if changed else "the previous corpus is unchanged"),
                    err=True)
         raise click.exceptions.Exit(143 if isinstance(exc, _Terminated) else 130) from None
-    click.echo(ingest_summary(report))
     if report.failed:
         raise click.ClickException(_failures(report))
+
+
+def _run_ingest(corpus: Path, ddir: Path, options: dict):
+    """`pipeline.ingest` of `corpus` into `ddir`, with a progress bar on a terminal."""
+    from indexer.pipeline import ingest as run
+    from indexer.sources.manifest import load
+
+    if not sys.stderr.isatty():
+        return run(corpus, ddir, **options)
+    with click.progressbar(length=len(load(corpus)), label="Ingesting", file=sys.stderr,
+                           item_show_func=lambda f: f) as bar:
+        return run(corpus, ddir, progress=lambda f: bar.update(1, f), **options)
 
 
 def _failures(report) -> str:
@@ -515,5 +520,18 @@ def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, par
     click.echo(search_text(result))
 
 
+def entry() -> None:
+    """The `treaty` program: `main`, after which SIGINT and SIGTERM are ignored while the
+    interpreter exits (a command has said what it had to say; a signal in those last moments
+    would end the process by the signal, without a word, after a finished ingest)."""
+    import signal
+
+    try:
+        main()
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    entry()

@@ -220,6 +220,25 @@ def test_an_interrupt_says_the_corpus_is_unchanged(tmp_path: Path, corpus_dir: P
     assert len(list(data.glob("gen-*"))) == 1
 
 
+def test_an_interrupt_once_the_report_is_out_says_so(tmp_path: Path,
+                                                     corpus_dir: Path) -> None:
+    """SIGINT right after the report is printed (the corpus is live, the process exiting):
+    one line that says so and exit 130, never a silent death by the signal."""
+    corpus = _one_doc_corpus(corpus_dir, tmp_path / "a", DROPPED)
+    proc = subprocess.Popen(_cli("--corpus", str(corpus), "--data", str(tmp_path / "data")),
+                            env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if "documents ingested" in line:
+            proc.send_signal(signal.SIGINT)
+            break
+    _out, err = proc.communicate()
+    assert (proc.returncode, err.strip()) in (
+        (130, "interrupted: the new corpus had already been made live"), (0, ""))
+    assert _pair(tmp_path / "data") == ({"es-pt-1993"}, {"es-pt-1993"})
+
+
 def test_an_interrupt_after_the_switch_says_so(tmp_path: Path, corpus_dir: Path,
                                                monkeypatch) -> None:
     corpus = _one_doc_corpus(corpus_dir, tmp_path / "a", DROPPED)
