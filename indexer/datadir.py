@@ -52,11 +52,10 @@ def live(data_dir: str | os.PathLike) -> Path:
 
 
 def new_generation(data_dir: Path) -> Path:
-    """A new, empty generation directory of `data_dir` (made here)."""
+    """The path of a new generation of `data_dir` (not made: its writer makes it, inside the
+    block that removes it if the ingest does not finish)."""
     stamp = f"{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**9:09d}"
-    gen = Path(data_dir) / f"{PREFIX}{stamp}-{os.getpid()}"
-    gen.mkdir(parents=True)
-    return gen
+    return Path(data_dir) / f"{PREFIX}{stamp}-{os.getpid()}"
 
 
 def switch(data_dir: Path, gen: Path) -> None:

@@ -143,8 +143,8 @@ def _failures(report) -> str:
         return (f"{'the' if n == 1 else 'all'} {n} document{'s' * (n != 1)} failed; "
                 "nothing was ingested and the previous corpus, if any, is unchanged")
     ok = total - n
-    return (f"{n} of {total} documents failed; the other {ok} "
-            f"{'was' if ok == 1 else 'were'} ingested")
+    return (f"{n} of {total} documents failed; "
+            + ("the other one was ingested" if ok == 1 else f"the other {ok} were ingested"))
 
 
 class _Terminated(BaseException):

@@ -187,7 +187,7 @@ def test_failure_lines_say_what_happened(tmp_path: Path, corpus_dir: Path) -> No
     result = CliRunner().invoke(main, ["ingest", "--corpus", str(corpus), "--data", str(data)])
     assert result.exit_code == 1
     assert result.output.strip().splitlines()[-1] == (
-        "Error: 1 of 2 documents failed; the other 1 was ingested")
+        "Error: 1 of 2 documents failed; the other one was ingested")
     before = store.store_path(data).read_bytes()
     (corpus / DROPPED).write_bytes(b"")
     result = CliRunner().invoke(main, ["ingest", "--corpus", str(corpus), "--data", str(data)])
