@@ -1,6 +1,7 @@
 """Kill re-ingests of the bundled corpus at spread moments and check what a reader sees.
 
     python scripts/kill_ingest.py [-n 30] [--engines whoosh,tantivy] [--work DIR]
+    python scripts/kill_ingest.py --concurrent 5      # two ingests at once, 5 trials/engine
 
 Each round re-ingests (`treaty ingest --force`) the bundled corpus or a smaller one (without
 one treaty), alternately, into one data directory, with one engine (in turn), and sends a
@@ -96,13 +97,51 @@ def _round(k: int, corpora: list[Path], engines: list[str], data: Path, full: fl
     return True, f"{what}; {err.strip() or 'no message'}; {len(stored)} treaties, agree"
 
 
+def concurrent(trials: int, engines: list[str], work: Path) -> int:
+    """`trials` times per engine, two ingests of two one-treaty corpora started together into
+    one fresh data directory: how many ended with both exit 0 and one corpus (not a mix)."""
+    corpora = []
+    for name, treaty in ((DROPPED, "es-pt-1993"), ("brazil-peru-2006.en.txt", "br-pe-2006")):
+        folder = work / f"one-{treaty}"
+        folder.mkdir(exist_ok=True)
+        shutil.copy(ROOT / "corpus" / name, folder / name)
+        (folder / "manifest.toml").write_text(
+            f'[[document]]\nfile = "{name}"\ntreaty = "{treaty}"\n', "utf-8")
+        corpora.append((folder, {treaty}))
+    good = 0
+    for engine in engines:
+        for t in range(trials):
+            data = work / f"concurrent-{engine}-{t}"
+            procs = [subprocess.Popen(_cli("--corpus", str(c), "--data", str(data), "--engine",
+                                           engine), env=_env(), stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.PIPE, text=True) for c, _ in corpora]
+            errs = [p.communicate()[1] for p in procs]
+            stored, indexed = pair(data)
+            ok = ([p.returncode for p in procs] == [0, 0] and stored == indexed
+                  and stored in [s for _, s in corpora])
+            waited = sum("waiting" in e for e in errs)
+            good += ok
+            print(f"{engine:7} trial {t + 1}: {'ok  ' if ok else 'FAIL'} store {sorted(stored)}"
+                  f" index {sorted(indexed)}; {waited} waited", flush=True)
+            shutil.rmtree(data, ignore_errors=True)
+    print(f"concurrent: one corpus in {good} of {trials * len(engines)}")
+    return 0 if good == trials * len(engines) else 1
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", type=int, default=30, help="rounds (kills)")
     ap.add_argument("--engines", default="whoosh,tantivy")
     ap.add_argument("--work", type=Path, default=None, help="work directory (default: temp)")
+    ap.add_argument("--concurrent", type=int, default=0, metavar="T",
+                    help="instead: T trials per engine of two ingests at once")
     a = ap.parse_args()
     work = a.work or Path(tempfile.mkdtemp(prefix="kill-ingest-"))
+    if a.concurrent:
+        status = concurrent(a.concurrent, a.engines.split(","), work)
+        if a.work is None:
+            shutil.rmtree(work, ignore_errors=True)
+        return status
     data = work / "data"
     shutil.rmtree(data, ignore_errors=True)
     shutil.rmtree(work / "smaller", ignore_errors=True)
