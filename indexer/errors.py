@@ -13,6 +13,10 @@ class ManifestError(TreatyError):
     """The corpus manifest is malformed."""
 
 
+class EmptyCorpusError(TreatyError):
+    """A corpus folder holds no documents (an ingest would empty the corpus)."""
+
+
 class StoreError(TreatyError):
     """The corpus store is missing or unusable."""
 

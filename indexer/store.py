@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Self
 
+from indexer import datadir
 from indexer.errors import StoreError
 from indexer.models import Change, Document, Unit
 
@@ -77,7 +78,8 @@ CREATE INDEX findings_treaty ON findings(treaty, lang);
 
 
 def store_path(data_dir: Path) -> Path:
-    return Path(data_dir) / STORE_NAME
+    """The live store of `data_dir` (in its live generation: `indexer.datadir`)."""
+    return datadir.live(data_dir) / STORE_NAME
 
 
 #: `json.dumps(x, ensure_ascii=False)` without making an encoder per call
@@ -218,13 +220,15 @@ class NewStore:
             path = new.commit()
 
     Leaving the block without `commit` (an error, an interrupt, nothing to store) removes the
-    new file and leaves the current store exactly as it was."""
+    new file and leaves the current store exactly as it was. `previous`: the directory of the
+    current store that kept files are copied from (default: `data_dir`'s)."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, previous: Path | None = None) -> None:
         data_dir = Path(data_dir)
         data_dir.mkdir(parents=True, exist_ok=True)
         self.final = store_path(data_dir)
-        _remove_orphans(self.final)
+        self.previous = store_path(previous if previous is not None else data_dir)
+        remove_orphans(self.final.parent)
         self.tmp = self.final.with_name(f".{self.final.name}.{os.getpid()}.tmp")
         self.tmp.unlink(missing_ok=True)
         self.db = sqlite3.connect(self.tmp)
@@ -251,9 +255,9 @@ class NewStore:
 
     def copy_kept(self, files: Sequence[str]) -> None:
         """The rows of `files`, unchanged, from the current store."""
-        if not files or not self.final.exists():
+        if not files or not self.previous.exists():
             return
-        self.db.execute("ATTACH DATABASE ? AS old", (f"file:{self.final}?mode=ro",))
+        self.db.execute("ATTACH DATABASE ? AS old", (f"file:{self.previous}?mode=ro",))
         marks = ",".join("?" * len(files))
         for table in ("documents", "units", "removed", "audited", "findings"):
             self.db.execute(
@@ -278,11 +282,11 @@ class NewStore:
         return self.final
 
 
-def _remove_orphans(final: Path) -> None:
-    """Remove the temp stores of writers that no longer run (an ingest killed with SIGKILL
-    or a power cut cannot clean up after itself); a running writer's temp file is left."""
-    for path in final.parent.glob(f".{final.name}.*.tmp"):
-        pid = path.name[len(final.name) + 2:-len(".tmp")]
+def remove_orphans(directory: Path) -> None:
+    """Remove the temp stores in `directory` of writers that no longer run (an ingest killed
+    with SIGKILL or a power cut cannot clean up after itself); a running writer's is left."""
+    for path in Path(directory).glob(f".{STORE_NAME}.*.tmp"):
+        pid = path.name[len(STORE_NAME) + 2:-len(".tmp")]
         if not pid.isdigit() or int(pid) == os.getpid():
             continue
         try:

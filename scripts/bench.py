@@ -1023,7 +1023,9 @@ def main() -> None:
         shutil.rmtree(alt_data, ignore_errors=True)
     if r["ingest"]["failed"]:
         r["notes"].append(f"Failed documents: {r['ingest']['failed'][:5]}")
-    store_file = data / "corpus.sqlite"
+    from indexer.store import store_path
+
+    store_file = store_path(data)
     r["clone_check"] = "not needed"
     if ingest_copies < copies:
         t0 = time.perf_counter()
@@ -1120,14 +1122,16 @@ def main() -> None:
     # 7. cold search on the bundled corpus
     r["cold"] = {}
     bdata = work / "bundled"
-    if not (bdata / "corpus.sqlite").exists():
+    from indexer.store import store_path
+
+    if not store_path(bdata).exists():
         from indexer.pipeline import ingest
 
         ingest(BUNDLED, bdata, engine="whoosh")
     for eng in engines:
         d = work / f"bundled-{eng}"
         d.mkdir(exist_ok=True)
-        shutil.copyfile(bdata / "corpus.sqlite", d / "corpus.sqlite")
+        shutil.copyfile(store_path(bdata), d / "corpus.sqlite")
         if not (d / "index" / "CURRENT").exists():
             from indexer.index import build_index, index_docs
 

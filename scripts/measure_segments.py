@@ -65,6 +65,7 @@ def ingest_gold(gold: list[dict], tmp: Path) -> dict[str, Path]:
     """Ingest the source files of `gold` (one temporary corpus per gold corpus); the store of
     each corpus by name."""
     from indexer import pipeline
+    from indexer.store import store_path
 
     stores = {}
     for corpus in sorted({g["corpus"] for g in gold}):
@@ -74,7 +75,7 @@ def ingest_gold(gold: list[dict], tmp: Path) -> dict[str, Path]:
                 (dst / g["file"]).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(src / g["file"], dst / g["file"])
         pipeline.ingest(dst, tmp / corpus / "data", workers=1)
-        stores[corpus] = tmp / corpus / "data" / "corpus.sqlite"
+        stores[corpus] = store_path(tmp / corpus / "data")
     return stores
 
 

@@ -3,6 +3,7 @@ domain error into a one-line message with a non-zero exit."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
@@ -81,13 +82,20 @@ def main() -> None:
 @click.option("--max-file-mb", type=click.FloatRange(min=0, min_open=True), default=None,
               envvar="TREATY_MAX_FILE_MB", show_envvar=True,
               help="Size limit of one source file, in MB [default: 64].")
+@click.option("--allow-empty", is_flag=True,
+              help="Accept a corpus folder without documents (it empties the corpus).")
+@click.option("--no-wait", is_flag=True,
+              help="Exit at once when another ingest into the data directory is running.")
 @domain_errors
 def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bool,
-           workers: int | None, max_file_mb: float | None) -> None:
+           workers: int | None, max_file_mb: float | None, allow_empty: bool, no_wait: bool) -> None:
     """Ingest the corpus into the store and build the search index.
 
-    Unchanged files are not re-processed; a failed ingest leaves the previous corpus intact.
-    Exits 1 when any document failed (the others are still ingested).
+    Unchanged files are not re-processed; a failed or interrupted ingest leaves the previous
+    corpus intact (the new store and index go live together, at the end). One ingest at a
+    time writes into a data directory: another waits for it (or, with --no-wait, exits).
+    Exits 1 when any document failed (the others are still ingested), 130 on Ctrl+C and 143
+    on SIGTERM.
 
     \b
     Examples:
@@ -95,27 +103,75 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
       treaty ingest --corpus ~/treaties --data /tmp/treaty-data --engine tantivy
       treaty ingest --corpus ~/treaties --workers 2
     """
+    from indexer.datadir import live
+
+    options = {"engine": engine, "force": force, "workers": workers, "max_file_mb": max_file_mb,
+               "allow_empty": allow_empty, "wait": not no_wait,
+               "notify": lambda msg: click.echo(msg, err=True)}
+    ddir = before = None
+    try:
+        with _sigterm_raises():  # (from the start: the imports take a moment too)
+            ddir = _data(data)
+            before = live(ddir)
+            report = _run_ingest(corpus or DEFAULT_CORPUS, ddir, options)
+            from search.terminal import ingest_summary
+
+            click.echo(ingest_summary(report))
+    except (KeyboardInterrupt, _Terminated) as exc:
+        changed = before is not None and live(ddir) != before
+        click.echo("interrupted: " + ("the new corpus had already been made live"
+                                      if changed else "the previous corpus is unchanged"),
+                   err=True)
+        raise click.exceptions.Exit(143 if isinstance(exc, _Terminated) else 130) from None
+    if report.failed:
+        raise click.ClickException(_failures(report))
+
+
+def _run_ingest(corpus: Path, ddir: Path, options: dict):
+    """`pipeline.ingest` of `corpus` into `ddir`, with a progress bar on a terminal."""
     from indexer.pipeline import ingest as run
     from indexer.sources.manifest import load
-    from search.terminal import ingest_summary
 
-    corpus = corpus or DEFAULT_CORPUS
-    total = len(load(corpus))
-    if sys.stderr.isatty():
-        with click.progressbar(length=total, label="Ingesting", file=sys.stderr,
-                               item_show_func=lambda f: f) as bar:
-            report = run(corpus, _data(data), engine=engine, force=force,
-                         progress=lambda f: bar.update(1, f), workers=workers,
-                         max_file_mb=max_file_mb)
-    else:
-        report = run(corpus, _data(data), engine=engine, force=force, workers=workers,
-                     max_file_mb=max_file_mb)
-    click.echo(ingest_summary(report))
-    if report.failed:
-        raise click.ClickException(
-            f"{len(report.failed)} of {len(report.documents)} documents failed; "
-            "the others were ingested"
-        )
+    if not sys.stderr.isatty():
+        return run(corpus, ddir, **options)
+    with click.progressbar(length=len(load(corpus)), label="Ingesting", file=sys.stderr,
+                           item_show_func=lambda f: f) as bar:
+        return run(corpus, ddir, progress=lambda f: bar.update(1, f), **options)
+
+
+def _failures(report) -> str:
+    """The closing error line of an ingest where documents failed."""
+    n, total = len(report.failed), len(report.documents)
+    if report.store is None:
+        return (f"{'the' if n == 1 else 'all'} {n} document{'s' * (n != 1)} failed; "
+                "nothing was ingested and the previous corpus, if any, is unchanged")
+    ok = total - n
+    return (f"{n} of {total} documents failed; "
+            + ("the other one was ingested" if ok == 1 else f"the other {ok} were ingested"))
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived (raised by the handler `_sigterm_raises` installs). Not an Exception,
+    so that no `except Exception` (a document's error) swallows it."""
+
+
+@contextlib.contextmanager
+def _sigterm_raises():
+    """SIGTERM raises `_Terminated` in the block, so that cleanup runs and the user is told."""
+    import signal
+
+    def handler(_signum, _frame):
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: leave SIGTERM as it is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @main.command()
@@ -465,5 +521,18 @@ def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, par
     click.echo(search_text(result))
 
 
+def entry() -> None:
+    """The `treaty` program: `main`, after which SIGINT and SIGTERM are ignored while the
+    interpreter exits (a command has said what it had to say; a signal in those last moments
+    would end the process by the signal, without a word, after a finished ingest)."""
+    import signal
+
+    try:
+        main()
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    entry()

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from indexer import store
 from indexer.align import (
     align_pair,
     align_versions,
@@ -38,7 +39,7 @@ CASES = Path(__file__).parent / "cases" / "align_extra.json"
 
 
 def _db(data: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(data / "corpus.sqlite")
+    db = sqlite3.connect(store.store_path(data))
     db.row_factory = sqlite3.Row
     return db
 

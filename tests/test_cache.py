@@ -48,7 +48,7 @@ def test_ingest_with_data_elsewhere_leaves_the_working_directory_alone(corpus_di
                                        "--data", str(tmp_path / "data")])
     assert result.exit_code == 0, result.output
     assert list(here.iterdir()) == []
-    assert (tmp_path / "data" / store.STORE_NAME).exists()
+    assert store.store_path(tmp_path / "data").exists()
 
 
 def test_the_cache_follows_its_variable_else_the_user_cache(monkeypatch, tmp_path):

@@ -69,5 +69,5 @@ def test_ingest_exits_1_with_summary_on_bad_file(tmp_path: Path, corpus_dir: Pat
     assert result.exit_code == 1
     assert "empty.txt" in result.output and "ERROR" in result.output
     assert result.output.rstrip().endswith(
-        "Error: 1 of 2 documents failed; the others were ingested")
+        "Error: 1 of 2 documents failed; the other one was ingested")
     assert "Traceback" not in result.output

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.models import TOP_KINDS
-
 from indexer import store
+from indexer.models import TOP_KINDS
 from indexer.pipeline import ingest
 from search.corpus import Corpus, export_jsonl
 

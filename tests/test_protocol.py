@@ -105,10 +105,10 @@ def test_a_notes_closing_and_an_annex_end_the_last_article() -> None:
     lines = _cut_at_closing("brazil-colombia-2022.pt.txt")
     last = lines[-1].end
     units = segment(_appended(lines, [
-        "2. Rogo a Vossa Excelência que se digne confirmar que o texto acima reflete o entendimento "
-        "do seu Governo.",
-        "Aproveito a oportunidade para renovar a Vossa Excelência os protestos da minha mais alta "
-        "consideração.",
+        ("2. Rogo a Vossa Excelência que se digne confirmar que o texto acima reflete o entendimento "
+         "do seu Governo."),
+        ("Aproveito a oportunidade para renovar a Vossa Excelência os protestos da minha mais alta "
+         "consideração."),
         "ANEXO",
         "Lista dos tributos a que se refere o Artigo 2.",
     ]), "pt")

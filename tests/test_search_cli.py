@@ -109,10 +109,13 @@ def test_aligned_on_the_three_version_treaty(ingested):
 def test_aligned_falls_back_to_same_eid_without_links(ingested, tmp_path):
     data = tmp_path / "data"
     data.mkdir()
-    shutil.copy(ingested / "corpus.sqlite", data / "corpus.sqlite")
+    from indexer import store
+    from indexer.datadir import live
+
+    shutil.copy(store.store_path(ingested), data / "corpus.sqlite")
     with sqlite3.connect(data / "corpus.sqlite") as db:
         db.execute("DELETE FROM links")
-    with SearchSession(data, ingested / "index") as s:
+    with SearchSession(data, live(ingested) / "index") as s:
         hit = s.search("dividends", treaty="es-pt-1993", lang="en", limit=1, aligned=True)
         units = hit["hits"][0]["aligned"]["pt"]
     assert units and {u["method"] for u in units} == {"same-eid"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -13,10 +14,10 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from indexer import store
+from indexer import datadir, store
 from indexer import workers as worker_setup
 from indexer.audit import Audit, Source, audit_documents
-from indexer.errors import SourceError, TreatyError
+from indexer.errors import EmptyCorpusError, SourceError, TreatyError
 from indexer.models import DocMeta, Document
 from indexer.pipeline import treaty
 from indexer.pipeline.document import count_kind, process
@@ -209,27 +210,65 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
 def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None, *,
            engine: str | None = None, force: bool = False,
            progress: Callable[[str], None] | None = None,
-           workers: int | None = None, max_file_mb: float | None = None) -> IngestReport:
-    """Ingest every document of `corpus_dir` into the store under `data`, then build the index.
+           workers: int | None = None, max_file_mb: float | None = None, allow_empty: bool = False,
+           wait: bool = True, notify: Callable[[str], None] | None = None) -> IngestReport:
+    """Ingest every document of `corpus_dir` into a new generation of `data` (its store and
+    its index, `indexer.datadir`), made live in one atomic switch once both are whole.
 
     Unchanged files (same content hash, same pipeline version) are not re-processed. A file
-    that fails is reported and skipped; every other document is still ingested.
+    that fails is reported and skipped; every other document is still ingested. When every
+    document fails, or on any error or interrupt, the live corpus stays as it was.
     `workers` processes documents in that many processes (None: every CPU when there is
     enough text to repay starting them, else one); the result does not depend on it.
     A source file over `max_file_mb` (None: $TREATY_MAX_FILE_MB, else 64) fails, as does one
     that is no regular file or does not resolve inside `corpus_dir`.
+    A corpus folder without documents is refused (EmptyCorpusError) unless `allow_empty`.
+    One ingest at a time writes into `data`: another waits for it (`notify` is told why) or,
+    without `wait`, raises BusyError.
     """
     t0 = time.perf_counter()
     corpus_dir = Path(corpus_dir)
     ddir = data_dir(data)
     limit = size_limit(max_file_mb)
     entries = manifest.load(corpus_dir)
-    prior = {} if force else store.previous(ddir)
+    if not entries and not allow_empty:
+        raise EmptyCorpusError(
+            f"{corpus_dir}: no documents to ingest; the corpus in {ddir} is unchanged "
+            "(pass --allow-empty to replace it with an empty one)")
+    engine = engine or os.environ.get("TREATY_ENGINE") or "whoosh"
+    with datadir.writing(ddir, wait=wait, notify=notify):
+        datadir.clean(ddir)  # generations of killed ingests, older ones
+        store.remove_orphans(ddir)  # temp stores of killed ingests of the earlier layout
+        gen = datadir.new_generation(ddir)
+        try:
+            report = _ingest_into(corpus_dir, datadir.live(ddir), gen, entries, engine=engine,
+                                  force=force, progress=progress, workers=workers, limit=limit)
+            if report.store is not None:
+                datadir.switch(ddir, gen)
+        except BaseException:
+            if datadir.live(ddir) != gen:  # (an interrupt after the switch keeps it)
+                shutil.rmtree(gen, ignore_errors=True)
+            raise
+        if report.store is None:
+            shutil.rmtree(gen, ignore_errors=True)
+        datadir.clean(ddir)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
+                 entries: Sequence[manifest.Entry], *, engine: str, force: bool,
+                 progress: Callable[[str], None] | None, workers: int | None,
+                 limit: int) -> IngestReport:
+    """The store and the index of `entries` written into generation `gen`, unchanged files
+    taken from the live store in `current`; `report.store` is None when every document
+    failed (nothing written)."""
+    prior = {} if force else store.previous(current)
     alone = _alone(entries)
     reports: list[DocReport] = []
     keep: list[str] = []  # unchanged files, copied from the current store
     pending: list[Processed] = []  # documents waiting for the other files of their treaty
-    with store.NewStore(ddir) as new:
+    with store.NewStore(gen, previous=current) as new:
         for entry, (rep, item, doc_links, checked) in _run_entries(
                 corpus_dir, entries, prior, workers, progress, alone, limit):
             reports.append(rep)
@@ -242,12 +281,12 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
                 pending.append(item)
         if reports and all(r.error for r in reports):
             # nothing to store: the previous corpus (if any) stays exactly as it was
-            return IngestReport(reports, None, None, time.perf_counter() - t0)
-        _reprocess_partners(corpus_dir, ddir, entries, pending, keep, reports, limit)
+            return IngestReport(reports, None, None)
+        _reprocess_partners(corpus_dir, current, entries, pending, keep, reports, limit)
         treaty.disambiguate(pending)
         treaty.harmonise_topics(pending)
         _refresh_reports(reports, pending)
-        links = treaty.links(ddir, pending, keep, workers=workers or os.cpu_count() or 1)
+        links = treaty.links(current, pending, keep, workers=workers or os.cpu_count() or 1)
         checked = treaty.audit(corpus_dir, pending, links, limit)
         _count_findings(reports, checked)
         for doc, removed in pending:
@@ -256,14 +295,13 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         new.add_links(links)
         new.add_audit(checked)
         path = new.commit()
-    reused = _articles_from_store(ddir, keep)
+    reused = _articles_from_store(gen, keep)
     reports = [reused.get(r.file, r) if r.reused else r for r in reports]
     from indexer import index as index_stage
 
-    index_path = ddir / "index"
-    index_stage.build_index(index_stage.index_docs(ddir), index_path,
-                            engine=engine or os.environ.get("TREATY_ENGINE") or "whoosh")
-    return IngestReport(reports, path, index_path, time.perf_counter() - t0)
+    index_path = gen / "index"
+    index_stage.build_index(index_stage.index_docs(gen), index_path, engine=engine)
+    return IngestReport(reports, path, index_path)
 
 
 def _alone(entries: Sequence[manifest.Entry]) -> frozenset[str]:

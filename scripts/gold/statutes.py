@@ -43,11 +43,11 @@ MARKERS = [
     ("dash", re.compile(r"^(\d+)\s*[-–]\s")),
 ]
 WORDS = {
-    "sv": "och att som är för på skall ska eller av till med inte det denna detta har icke".split(),
-    "en": "the of and to shall be or by which that is any this with from not".split(),
-    "de": "der die und des ist von zu oder auf werden nicht im dem das sind".split(),
-    "fr": "le les et du est qui dans par aux une sont des la sur".split(),
-    "es": "el los las y del que por con una se al lo".split(),
+    "sv": ["och", "att", "som", "är", "för", "på", "skall", "ska", "eller", "av", "till", "med", "inte", "det", "denna", "detta", "har", "icke"],
+    "en": ["the", "of", "and", "to", "shall", "be", "or", "by", "which", "that", "is", "any", "this", "with", "from", "not"],
+    "de": ["der", "die", "und", "des", "ist", "von", "zu", "oder", "auf", "werden", "nicht", "im", "dem", "das", "sind"],
+    "fr": ["le", "les", "et", "du", "est", "qui", "dans", "par", "aux", "une", "sont", "des", "la", "sur"],
+    "es": ["el", "los", "las", "y", "del", "que", "por", "con", "una", "se", "al", "lo"],
 }
 INSTRUMENT = re.compile(r"^(?:Avtal|AVTAL|Konvention|KONVENTION|Överenskommelse|Convention|CONVENTION|"
                         r"Agreement|AGREEMENT)\b")
@@ -209,9 +209,9 @@ def version(lines, run, bound):
 
 AD_ITEM = re.compile(r"^(?:(?:\d+|[IVX]+)\.\s*(?:[a-z]\)\s*)?)?"
                      r"(?:Till|Ad|Beträffande|Avseende|With reference to|In respect of|Re|Concerning|"
-                     r"With respect to|In relation to)\s+(?:artikel|artiklarna|article|articles|art\.)\s*(\d+)", re.I)
+                     r"With respect to|In relation to)\s+(?:artikel|artiklarna|article|articles|art\.)\s*(\d+)", re.IGNORECASE)
 NUM_ITEM = re.compile(r"^(\d+|[IVX]+)\s*[.)]\s*([a-z]\)\s)?")
-REFERS = re.compile(r"\b(?:artikel|artiklarna|article|articles|art\.)\s*(\d+)", re.I)
+REFERS = re.compile(r"\b(?:artikel|artiklarna|article|articles|art\.)\s*(\d+)", re.IGNORECASE)
 
 
 def protocol_items(lines, lo, hi):
@@ -242,7 +242,7 @@ def protocol_items(lines, lo, hi):
         label = (num.group(1) + (" " + num.group(2).strip() if num.group(2) else "") if num
                  else re.sub(r"^(\S+(?:\s+\S+){0,3}?)\s*[:.,].*$", r"\1", text)[:40])
         ref = REFERS.search(text if len(text) < 60 else "")
-        if ref and re.search(r"artiklarna|articles", ref.group(0), re.I):
+        if ref and re.search(r"artiklarna|articles", ref.group(0), re.IGNORECASE):
             ref = None  # an item about several articles
         items.append({"label": label, "refers_to": int(ref.group(1)) if ref else None,
                       "start": j + 1, "end": end + 1})

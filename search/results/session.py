@@ -37,10 +37,18 @@ class SearchSession:
     per_group = PAGE_FACTOR
 
     def __init__(self, data_dir: Path, index_dir: Path | None = None) -> None:
-        self.data_dir = Path(data_dir)
+        from indexer import store
+        from indexer.datadir import live
+
+        # the live generation, resolved once: its index and its store belong together
+        self.data_dir = live(data_dir) if index_dir is None else Path(data_dir)
         self.index_dir = Path(index_dir) if index_dir else self.data_dir / "index"
         self.searcher: Searcher = open_index(self.index_dir)
-        self._db: sqlite3.Connection | None = None
+        try:
+            self._db: sqlite3.Connection | None = store.connect(self.data_dir)
+        except BaseException:
+            self.searcher.close()
+            raise
         self._treaties: dict[str, dict] | None = None
         self._lock = threading.Lock()
 
@@ -75,9 +83,7 @@ class SearchSession:
     @property
     def db(self) -> sqlite3.Connection:
         if self._db is None:
-            from indexer import store
-
-            self._db = store.connect(self.data_dir)
+            raise ValueError("the search session is closed")
         return self._db
 
     def treaties(self) -> dict[str, dict]:
@@ -205,8 +211,8 @@ def _hit(g: Group, ftree: FNode) -> dict:
 def search(data_dir: Path, query: str, *, lang: str | None = None, treaty: str | None = None,
            party: str | None = None, topic: str | None = None, article: int | str | None = None,
            kind: str | None = None, limit: int = 10, aligned: bool = False) -> dict:
-    """Search the corpus in `data_dir` (its index in `data_dir`/index) in a session of its
-    own; see `search.results` for the result. Bad option values raise QueryError."""
+    """Search the corpus in `data_dir` (its live generation's store and index) in a session
+    of its own; see `search.results` for the result. Bad option values raise QueryError."""
     with SearchSession(Path(data_dir).resolve()) as s:
         return s.search(query, lang=lang, treaty=treaty, party=party, topic=topic,
                         article=article, kind=kind, limit=limit, aligned=aligned)

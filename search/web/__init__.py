@@ -22,16 +22,19 @@ class SearcherCache:
     reopened when a new index generation goes live (an ingest while the app runs); searches
     are serialised with `lock`."""
 
-    def __init__(self, data_dir: Path, index_dir: Path) -> None:
+    def __init__(self, data_dir: Path, index_dir: Path | None = None) -> None:
         self.data_dir = data_dir
-        self.index_dir = index_dir
+        self.index_dir = index_dir  # None: the live generation's (`indexer.datadir`)
         self.lock = threading.Lock()
         self._index = None
         self._generation: str | None = None
 
     def _live(self) -> str | None:
+        from indexer.datadir import live
+
+        index_dir = self.index_dir or live(self.data_dir) / "index"
         try:
-            return (self.index_dir / "CURRENT").read_text("utf-8").strip() or None
+            return str(index_dir / (index_dir / "CURRENT").read_text("utf-8").strip())
         except OSError:
             return None
 
@@ -56,7 +59,7 @@ def create_app(data_dir: str | Path) -> Flask:
     app.config["DATA_DIR"] = Path(data_dir)
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions["treaty_searcher"] = SearcherCache(Path(data_dir), Path(data_dir) / "index")
+    app.extensions["treaty_searcher"] = SearcherCache(Path(data_dir))
 
     @app.teardown_appcontext
     def _close(_exc: BaseException | None) -> None:
