@@ -31,8 +31,7 @@ log = logging.getLogger(__name__)
 
 def _search_data() -> dict:
     cache = current_app.extensions["treaty_searcher"]
-    with cache.lock:
-        index = cache.get()
+    with cache.checkout() as index:
         params = searching.params_from(request.args, index.searcher.languages)
         return searching.search(index, params)
 

@@ -160,10 +160,10 @@ class WhooshSearcher:
             min(self._groups, default=0) >= 0)
 
     def _query(self, tree: FNode, filters: Sequence[tuple[str, str]], deadline: float
-               ) -> tuple[query.Query, query.Query | None]:
+               ) -> query.Query:
         """The Whoosh query of `tree` with each fuzzy and prefix leaf expanded to a bounded
-        set of index terms (Whoosh's own expansion has no bound), and the filter query."""
-        flt = query.And([query.Term(f, v) for f, v in filters]) if filters else None
+        set of index terms (Whoosh's own expansion has no bound), the filters ANDed in with
+        no score (as in the tantivy engine: a filter collector would bypass the deadline)."""
         reader = self._searcher.reader()
         expander = Expander(
             lambda f, p: reader.expand_prefix(f, p),
@@ -171,15 +171,19 @@ class WhooshSearcher:
             lambda f, t: reader.doc_frequency(f, t),
             deadline,
         )
-        return translate(expander.expand(tree)), flt
+        q = translate(expander.expand(tree))
+        if not filters:
+            return q
+        flt = query.And([query.Term(f, v) for f, v in filters])
+        return query.And([q, query.ConstantScoreQuery(flt, 0.0)])
 
     def _run(self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None):
         """Whoosh's results of `tree`, or QueryTooExpensive after `seconds`."""
         deadline = time.monotonic() + self.seconds
-        q, flt = self._query(tree, filters, deadline)
+        q = self._query(tree, filters, deadline)
         left = max(deadline - time.monotonic(), 0.01)
         collector = collectors.TimeLimitCollector(
-            self._searcher.collector(limit=limit, filter=flt), left, use_alarm=False)
+            self._searcher.collector(limit=limit), left, use_alarm=False)
         try:
             self._searcher.search_with_collector(q, collector)
         except collectors.TimeLimit:
