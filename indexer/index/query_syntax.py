@@ -106,7 +106,7 @@ MAX_EXPANDING = 8
 #: Most index terms one fuzzy or prefix leaf (one word in one field) expands to (the most
 #: frequent are kept), and most in one query (more: QueryTooExpensive).
 MAX_EXPANSIONS = 64
-MAX_TOTAL_EXPANSIONS = 4096
+MAX_TOTAL_EXPANSIONS = 2048
 #: Seconds one query's expansion and matching may take (engines that can stop then do).
 QUERY_SECONDS = 5.0
 
