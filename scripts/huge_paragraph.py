@@ -49,8 +49,9 @@ def run(source: Path, args: list[str]) -> tuple[float, float, str]:
     """(wall seconds, peak MB of the child, its last output line) of `treaty ARGS`."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     t0 = time.monotonic()
+    env = {**os.environ, "PYTHONPATH": str(source)}
     proc = subprocess.run([sys.executable, "-m", "search.cli", *args], cwd=source,
-                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(source)})
+                          capture_output=True, text=True, env=env, check=False)
     secs = time.monotonic() - t0
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     lines = (proc.stdout + proc.stderr).strip().splitlines() or [""]
@@ -71,10 +72,10 @@ def main() -> None:
         secs, peak, last = run(a.source, ["ingest", "--corpus", str(corpus), "--data", str(data),
                                           "--engine", a.engine])
         print(f"ingest: {secs:.1f} s, peak {peak:.0f} MB: {last}")
-        # RUSAGE_CHILDREN keeps the largest child so far: the search runs in a fresh process
-        # group of its own to report its own peak.
+        # RUSAGE_CHILDREN keeps the largest child so far (the ingest's): the search runs under
+        # a fresh process of this script, to report its own peak.
         out = subprocess.run([sys.executable, __file__, "--search-only", str(data), a.query,
-                              str(a.source)], capture_output=True, text=True)
+                              str(a.source)], capture_output=True, text=True, check=False)
         print(out.stdout.strip() or out.stderr.strip())
 
 

@@ -6,7 +6,6 @@ come from scripts/huge_paragraph.py and the measurements in the issue."""
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from pathlib import Path
 
@@ -18,7 +17,6 @@ from hypothesis import strategies as st
 from indexer.index import build_index, make_snippet, open_index
 from indexer.index import snippets as snippet_module
 from indexer.index.documents import MAX_DOC_CHARS, index_docs, parts
-from indexer.index.engines import open_engine
 from indexer.index.engines.expansion import Expander
 from indexer.index.query_syntax import (
     MAX_DEPTH,
@@ -139,13 +137,10 @@ def test_expansion_stops_at_the_deadline():
 
 
 def test_whoosh_search_over_its_deadline_is_a_message(ingested):
-    gen = open_index(ingested / "index").path
-    be = open_engine("whoosh", gen / "engine")
-    be.seconds = 0.0  # configurable per searcher: 0 s, nothing can finish
-    tree = compile_query(parse("dividend* tax~")[0], ("en",))
+    s = open_index(ingested / "index", seconds=0.0)  # 0 s: nothing can finish
     with pytest.raises(QueryTooExpensive, match="^query too expensive: "):
-        be.search(tree, [], 10)
-    be.close()
+        s.search("dividend* tax~")
+    s.close()
 
 
 # --- no search holds the others --------------------------------------------------------------

@@ -18,8 +18,10 @@ from whoosh.analysis import Token as WToken
 from whoosh.analysis import Tokenizer
 
 from indexer.index.engines import EngineHit, FieldTerms, Match, Row
+from indexer.index.engines.expansion import Expander
 from indexer.index.query_syntax import (
     KEYWORD_FIELDS,
+    QUERY_SECONDS,
     FAll,
     FAnd,
     FFuzzy,
@@ -30,11 +32,9 @@ from indexer.index.query_syntax import (
     FPhrase,
     FPrefix,
     FTerm,
-    QUERY_SECONDS,
     QueryTooExpensive,
     text_fields,
 )
-from indexer.index.engines.expansion import Expander
 
 _SEP = "\x1f"
 #: Each document's group number (`Row.group`), by document number: 32-bit, native order.
