@@ -14,6 +14,10 @@ from indexer import store
 from indexer.models import IndexDoc
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(IndexDoc))
+#: Most characters of text in one index document: a longer paragraph (a file that is one
+#: huge line) is indexed as several documents of that paragraph, each at most this long, so
+#: that no search loads, scores or makes a snippet of the whole of it.
+MAX_DOC_CHARS = 100_000
 
 
 @cache
@@ -55,4 +59,27 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
                      " AND c.top = u.top AND c.depth = 1))"
                      " ORDER BY treaty, lang, seq")
         for treaty, lang, top, uid, eid, text, raw in rows:
-            yield dataclasses.replace(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw)
+            doc = dataclasses.replace(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw)
+            yield from parts(doc) if len(text) > MAX_DOC_CHARS else (doc,)
+
+
+def parts(doc: IndexDoc, size: int = MAX_DOC_CHARS) -> Iterator[IndexDoc]:
+    """`doc` as index documents of at most `size` characters of its text, cut at a space
+    where there is one in the second half of a part: the first keeps its id, the others are
+    "<id>#2", "<id>#3", ... (the same paragraph: the same eid). Each part's raw text is its
+    text (the store keeps the paragraph's own)."""
+    text, start, n = doc.text, 0, 1
+    while start < len(text):
+        end = min(len(text), start + size)
+        if end < len(text) and (sp := text.rfind(" ", start + size // 2, end)) != -1:
+            end = sp + 1
+        piece = text[start:end]
+        yield dataclasses.replace(doc, id=doc.id if n == 1 else f"{doc.id}#{n}", text=piece,
+                                  raw=piece)
+        start, n = end, n + 1
+
+
+def oversized(texts: dict[str, str], size: int = MAX_DOC_CHARS) -> list[str]:
+    """A warning for each unit (eid -> text) longer than `size`: it is indexed in parts."""
+    return [f"{eid} is {len(t):,} characters long: indexed in {-(-len(t) // size)} parts "
+            f"of at most {size:,}" for eid, t in texts.items() if len(t) > size]

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from indexer.errors import QueryError
 from indexer.index.analysis import Token, analyse_query_term, normalise_term
 from indexer.policy import LANGUAGES, policy
 
@@ -87,6 +88,29 @@ class _SyntaxError(Exception):
     pass
 
 
+class QueryTooExpensive(QueryError):
+    """A query that would cost more work than one search may take (one line: what, and to
+    narrow it)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"query too expensive: {what}; narrow it")
+
+
+#: Most nested groups — parentheses and NOTs — a query may hold (the parser recurses on them).
+MAX_DEPTH = 20
+#: Most distinct words and phrases in one query.
+MAX_WORDS = 64
+#: Most distinct fuzzy (``term~``) and prefix (``term*``) words in one query: each expands to
+#: many index terms.
+MAX_EXPANDING = 8
+#: Most index terms one fuzzy or prefix leaf (one word in one field) expands to (the most
+#: frequent are kept), and most in one query (more: QueryTooExpensive).
+MAX_EXPANSIONS = 64
+MAX_TOTAL_EXPANSIONS = 2048
+#: Seconds one query's expansion and matching may take (engines that can stop then do).
+QUERY_SECONDS = 5.0
+
+
 _LEX_RE = re.compile(r'\s*(?:(?P<paren>[()])|"(?P<phrase>[^"]*)"|(?P<quote>")|(?P<word>[^\s()"]+))')
 _FUZZY_RE = re.compile(r"^(?P<t>[^~*]+)~(?P<d>[0-2]?)$")
 _PREFIX_RE = re.compile(r"^(?P<t>[^~*]+)\*$")
@@ -131,6 +155,13 @@ class _Parser:
     def __init__(self, tokens: list[tuple[str, str]]) -> None:
         self.toks = tokens
         self.i = 0
+        self.depth = 0
+
+    def nest(self) -> None:
+        """One group (parenthesis, NOT) deeper: bounded, so that no query recurses far."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise QueryTooExpensive(f"groups (parentheses, NOT) nested more than {MAX_DEPTH} deep")
 
     def peek(self) -> str | None:
         return self.toks[self.i][0] if self.i < len(self.toks) else None
@@ -151,6 +182,7 @@ class _Parser:
         while self.peek() == "OR":
             self.take()
             items.append(self.and_())
+        items = list(dict.fromkeys(items))  # a OR a is a
         return items[0] if len(items) == 1 else Or(tuple(items))
 
     def and_(self) -> Node:
@@ -159,12 +191,16 @@ class _Parser:
             if self.peek() == "AND":
                 self.take()
             items.append(self.unary())
+        items = list(dict.fromkeys(items))  # a AND a is a
         return items[0] if len(items) == 1 else And(tuple(items))
 
     def unary(self) -> Node:
         if self.peek() == "NOT":
             self.take()
-            return Not(self.unary())
+            self.nest()
+            node = Not(self.unary())
+            self.depth -= 1
+            return node
         return self.primary()
 
     def primary(self) -> Node:
@@ -173,10 +209,12 @@ class _Parser:
             raise _SyntaxError("end of query")
         _, text = self.take()
         if kind == "(":
+            self.nest()
             node = self.or_()
             if self.peek() != ")":
                 raise _SyntaxError("unclosed parenthesis")
             self.take()
+            self.depth -= 1
             return node
         if kind == "PHRASE":
             return Phrase(text)
@@ -196,18 +234,44 @@ def parse_strict(query: str) -> Node | None:
 
 def plain_words(query: str) -> Node | None:
     """`query` as plain words, every operator and syntax character ignored (ANDed)."""
-    words = [w for w in re.findall(r'[^\s()"*~]+', query) if w not in _OPERATORS]
+    words = list(dict.fromkeys(w for w in re.findall(r'[^\s()"*~]+', query)
+                               if w not in _OPERATORS))
     if not words:
         return None
     return Word(words[0]) if len(words) == 1 else And(tuple(Word(w) for w in words))
 
 
 def parse(query: str) -> tuple[Node | None, bool]:
-    """(tree, fell_back): the parsed query, or its plain words when the syntax is invalid."""
+    """(tree, fell_back): the parsed query, or its plain words when the syntax is invalid.
+    QueryTooExpensive: a query over the bounds of one search (`check_cost`)."""
     try:
-        return parse_strict(query), False
+        tree, plain = parse_strict(query), False
     except ValueError:
-        return plain_words(query), True
+        tree, plain = plain_words(query), True
+    check_cost(tree)
+    return tree, plain
+
+
+def check_cost(tree: Node | None) -> None:
+    """QueryTooExpensive when `tree` holds more distinct words than MAX_WORDS or more distinct
+    fuzzy and prefix words than MAX_EXPANDING."""
+    leaves_ = set(_word_leaves(tree))
+    if len(leaves_) > MAX_WORDS:
+        raise QueryTooExpensive(f"{len(leaves_)} words (at most {MAX_WORDS})")
+    expanding = {w for w in leaves_ if isinstance(w, Word) and (w.prefix or w.fuzzy is not None)}
+    if len(expanding) > MAX_EXPANDING:
+        raise QueryTooExpensive(f"{len(expanding)} fuzzy (~) or prefix (*) words "
+                                f"(at most {MAX_EXPANDING})")
+
+
+def _word_leaves(node: Node | None) -> Iterable[Word | Phrase]:
+    if isinstance(node, (Word, Phrase)):
+        yield node
+    elif isinstance(node, (And, Or)):
+        for child in node.children:
+            yield from _word_leaves(child)
+    elif isinstance(node, Not):
+        yield from _word_leaves(node.child)
 
 
 def words_of(node: Node | None, *, negated: bool = False) -> Iterable[tuple[Word, bool]]:

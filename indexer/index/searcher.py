@@ -85,8 +85,9 @@ class SearchResult:
         )
 
 
-def open_index(index_dir: Path) -> Searcher:
-    """Open the live index in `index_dir` (or a generation directory itself)."""
+def open_index(index_dir: Path, seconds: float | None = None) -> Searcher:
+    """Open the live index in `index_dir` (or a generation directory itself); `seconds`: the
+    deadline of one query (see `indexer.index.engines.open_engine`)."""
     index_dir = Path(index_dir)
     gen = live_generation(index_dir)
     if gen is None and (index_dir / META).exists():
@@ -95,7 +96,7 @@ def open_index(index_dir: Path) -> Searcher:
         raise IndexMissingError(f"no search index in {index_dir}: build it first (treaty index)")
     meta = json.loads((gen / META).read_text("utf-8"))
     engine = check_engine(meta["engine"])
-    return Searcher(gen, engine, open_engine(engine, gen / "engine"), meta)
+    return Searcher(gen, engine, open_engine(engine, gen / "engine", seconds), meta)
 
 
 #: The filters of `Searcher.search`: each value as its keyword field holds it.

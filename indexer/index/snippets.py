@@ -1,5 +1,9 @@
 """Snippets: a window of a hit's text around its matched terms, the terms in <b>…</b>. The
-offsets come from our analysers, not from an engine, so every engine highlights alike."""
+offsets come from our analysers, not from an engine, so every engine highlights alike.
+
+A long text is not analysed whole for a snippet: it is read in pieces of SCAN_PIECE
+characters (cut at a space), up to SCAN_LIMIT characters, until a piece holds a match; the
+snippet is made from that piece (or, with no match so far, from the start of the text)."""
 
 from __future__ import annotations
 
@@ -18,6 +22,9 @@ __all__ = ["SNIPPET_WIDTH", "make_snippet"]
 SNIPPET_WIDTH = 240
 #: How far from its ends a window may move to begin or end at a space.
 _SPACE_REACH = 20
+#: Characters of a text analysed at a time for its snippet, and at most in all.
+SCAN_PIECE = 10_000
+SCAN_LIMIT = 200_000
 
 
 @lru_cache(maxsize=4096)
@@ -30,10 +37,9 @@ def _offsets(text: str, lang: str) -> tuple[tuple[str, int, int], ...]:
 def make_snippet(doc: IndexDoc, match: Callable[[str], bool], width: int = SNIPPET_WIDTH) -> str:
     """HTML snippet of `doc.text` around the tokens whose term satisfies `match`, each in
     <b>…</b>: the text escaped, "…" where it is cut."""
-    text = doc.text
-    spans = _matched_spans(text, analyser_lang(doc.lang), match)
+    text, spans, offset = _scanned(doc.text, analyser_lang(doc.lang), match)
     lo, hi = _window(text, spans, width) if len(text) > width else (0, len(text))
-    parts = ["…" if lo > 0 else ""]
+    parts = ["…" if lo + offset > 0 else ""]
     cur = lo
     for s, e in spans:
         if e <= lo or s >= hi:
@@ -43,8 +49,28 @@ def make_snippet(doc: IndexDoc, match: Callable[[str], bool], width: int = SNIPP
         parts.append(f"<b>{html.escape(text[s:e], quote=False)}</b>")
         cur = e
     parts.append(html.escape(text[cur:hi], quote=False))
-    parts.append("…" if hi < len(text) else "")
+    parts.append("…" if offset + hi < len(doc.text) else "")
     return "".join(parts)
+
+
+def _scanned(text: str, alang: str, match: Callable[[str], bool]
+             ) -> tuple[str, list[list[int]], int]:
+    """(the piece of `text` the snippet is made from, its matched spans, where it starts in
+    `text`): the whole text when short, else the first piece with a match (see the module's
+    doc)."""
+    if len(text) <= SCAN_PIECE:
+        return text, _matched_spans(text, alang, match), 0
+    start = 0
+    while start < min(len(text), SCAN_LIMIT):
+        end = min(len(text), start + SCAN_PIECE)
+        if end < len(text) and (sp := text.rfind(" ", start + SCAN_PIECE // 2, end)) != -1:
+            end = sp
+        piece = text[start:end]
+        spans = _matched_spans(piece, alang, match)
+        if spans:
+            return piece, spans, start
+        start = end
+    return text[:SCAN_PIECE], [], 0
 
 
 def _matched_spans(text: str, alang: str, match: Callable[[str], bool]) -> list[list[int]]:

@@ -110,7 +110,16 @@ def _version(lang: str, lines: Sequence[Line], meta: DocMeta, topics: bool,
     elif inferred:
         warnings.append(f"{lang}: {inferred} of {articles} article numbers inferred (heading "
                         "missing or unreadable)")
+    warnings.extend(f"{lang}: {w}" for w in _oversized(units))
     return Version(lang=lang, units=units)
+
+
+def _oversized(units: Sequence[Unit]) -> list[str]:
+    """A warning for each searchable unit (a top-level one or a paragraph) too long for one
+    index document (see `indexer.index.documents.parts`)."""
+    from indexer.index.documents import oversized
+
+    return oversized({u.eid: u.text for top in units for u in (top.children or (top,))})
 
 
 def _guessed(meta: DocMeta, lines: Sequence[Line], versions: Sequence[Version],

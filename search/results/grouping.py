@@ -58,6 +58,7 @@ def group(scored: Iterable[tuple[float, IndexDoc]]) -> list[Group]:
     out = list(groups.values())
     for g in out:
         g.docs.sort(key=lambda x: -x[0])
+        g.docs = best_part(g.docs)
         g.score = group_score([s for s, _ in g.docs])
     out.sort(key=lambda g: (-g.score, g.treaty, g.lang, g.article_eid))
     return out
@@ -76,3 +77,16 @@ def citation(treaty: str, kind: str, number: int | None, article_eid: str,
     if kind == "protocol" and number is not None:
         return f"{treaty} Protocol {number}"
     return f"{treaty} {article_eid}"
+
+
+def best_part(docs: list[tuple[float, IndexDoc]]) -> list[tuple[float, IndexDoc]]:
+    """`docs` (best first) with one document per paragraph: a paragraph too long for one
+    index document is indexed in parts (`indexer.index.documents.parts`), its best part
+    stands for it."""
+    seen: set[str] = set()
+    out = []
+    for score, doc in docs:
+        if doc.eid not in seen:
+            seen.add(doc.eid)
+            out.append((score, doc))
+    return out

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from indexer.index.engines import EngineSearcher, Match
 from indexer.index.query_syntax import FNode
-from search.results.grouping import MORE_PARAGRAPHS, Group, group_score, stored_doc
+from search.results.grouping import MORE_PARAGRAPHS, Group, best_part, group_score, stored_doc
 
 #: Paragraph hits fetched first to rank a page of groups (at least PAGE_FACTOR per group).
 PAGE_HITS = 4000
@@ -95,7 +95,7 @@ def _load(be: EngineSearcher, table, page: list[Ranked], seen: dict[int, list[in
     for neg, _r, g in page:
         treaty, lang, article = table.keys[g]
         grp = Group(treaty, lang, article, -neg)
-        grp.docs = [(score, stored_doc(be.stored(ref))) for score, ref in refs[g]]
+        grp.docs = best_part([(score, stored_doc(be.stored(ref))) for score, ref in refs[g]])
         out.append(grp)
     return out
 

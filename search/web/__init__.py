@@ -8,6 +8,8 @@ JavaScript; ``/api/`` mirrors the CLI's JSON. Run it with ``treaty serve``.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, g
@@ -18,16 +20,19 @@ __all__ = ["SearcherCache", "create_app", "warm_up"]
 
 
 class SearcherCache:
-    """One open index per app (a `WebIndex`: the search session and the facets' engine),
-    reopened when a new index generation goes live (an ingest while the app runs); searches
-    are serialised with `lock`."""
+    """A pool of open indexes (each a `WebIndex`: the search session and the facets' engine)
+    of the live generation. A search checks one out for itself (`checkout`), so searches run
+    side by side and a slow one holds no other; an index of an older generation (an ingest
+    while the app runs) is closed instead of reused."""
+
+    #: Idle indexes kept open for the next searches (more are closed when returned).
+    keep = 8
 
     def __init__(self, data_dir: Path, index_dir: Path | None = None) -> None:
         self.data_dir = data_dir
         self.index_dir = index_dir  # None: the live generation's (`indexer.datadir`)
-        self.lock = threading.Lock()
-        self._index = None
-        self._generation: str | None = None
+        self._lock = threading.Lock()  # guards `_idle` only, never held during a search
+        self._idle: list[tuple[str | None, object]] = []
 
     def _live(self) -> str | None:
         from indexer.datadir import live
@@ -38,19 +43,37 @@ class SearcherCache:
         except OSError:
             return None
 
-    def get(self):
-        """The index of the live generation (raises IndexMissingError when none). Call with
-        `lock` held."""
+    @contextmanager
+    def checkout(self) -> Iterator:
+        """An index of the live generation for this caller alone, for the block (raises
+        IndexMissingError when there is none)."""
         from search.web.searching import WebIndex
 
         live = self._live()
-        if self._index is None or live != self._generation:
-            old = self._index
-            self._index = WebIndex(self.data_dir, self.index_dir)
-            self._generation = live
-            if old is not None:
-                old.close()
-        return self._index
+        index, stale = None, []
+        with self._lock:
+            while self._idle and index is None:
+                generation, candidate = self._idle.pop()
+                if generation == live:
+                    index = candidate
+                else:
+                    stale.append(candidate)
+        for old in stale:
+            old.close()
+        if index is None:
+            index = WebIndex(self.data_dir, self.index_dir)
+        try:
+            yield index
+        finally:
+            self._give_back(live, index)
+
+    def _give_back(self, generation: str | None, index) -> None:
+        with self._lock:
+            keep = generation == self._live() and len(self._idle) < self.keep
+            if keep:
+                self._idle.append((generation, index))
+        if not keep:
+            index.close()
 
 
 def create_app(data_dir: str | Path) -> Flask:

@@ -32,8 +32,7 @@ log = logging.getLogger(__name__)
 
 def _search_data() -> dict:
     cache = current_app.extensions["treaty_searcher"]
-    with cache.lock:
-        index = cache.get()
+    with cache.checkout() as index:
         params = searching.params_from(request.args, index.searcher.languages)
         try:
             return searching.search(index, params)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from indexer.errors import TreatyError
-from indexer.index.query_syntax import FNode
+from indexer.index.query_syntax import QUERY_SECONDS, FNode
 
 ENGINES: tuple[str, ...] = ("whoosh", "tantivy")
 
@@ -157,12 +157,14 @@ def build(engine: str, path: Path, rows: Iterable[Row]) -> int:
     return tantivy_engine.build(path, rows)
 
 
-def open_engine(engine: str, path: Path) -> EngineSearcher:
-    """Open the index `engine` built in `path`."""
+def open_engine(engine: str, path: Path, seconds: float | None = None) -> EngineSearcher:
+    """Open the index `engine` built in `path`. `seconds`: the deadline of one query
+    (default QUERY_SECONDS) where the engine can stop a query (Whoosh; tantivy's queries run
+    in Rust and are bounded by the limits of the query tree alone)."""
     if engine == "whoosh":
         from indexer.index.engines import whoosh_engine
 
-        return whoosh_engine.open_engine(path)
+        return whoosh_engine.open_engine(path, QUERY_SECONDS if seconds is None else seconds)
     from indexer.index.engines import tantivy_engine
 
     return tantivy_engine.open_engine(path)

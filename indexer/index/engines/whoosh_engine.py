@@ -8,17 +8,20 @@ query.
 
 from __future__ import annotations
 
+import time
 from array import array
 from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 
-from whoosh import fields, index, query, scoring
+from whoosh import collectors, fields, index, query, scoring
 from whoosh.analysis import Token as WToken
 from whoosh.analysis import Tokenizer
 
 from indexer.index.engines import EngineHit, FieldTerms, Match, Row
+from indexer.index.engines.expansion import Expander
 from indexer.index.query_syntax import (
     KEYWORD_FIELDS,
+    QUERY_SECONDS,
     FAll,
     FAnd,
     FFuzzy,
@@ -29,6 +32,7 @@ from indexer.index.query_syntax import (
     FPhrase,
     FPrefix,
     FTerm,
+    QueryTooExpensive,
     text_fields,
 )
 
@@ -144,7 +148,8 @@ def translate(node: FNode) -> query.Query:
 
 
 class WhooshSearcher:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, seconds: float = QUERY_SECONDS) -> None:
+        self.seconds = seconds
         self._ix = index.open_dir(str(path))
         self._searcher = self._ix.searcher(weighting=scoring.BM25F())
         self._groups = array("i")
@@ -154,17 +159,42 @@ class WhooshSearcher:
         self.grouped = len(self._groups) == self._searcher.doc_count_all() and (
             min(self._groups, default=0) >= 0)
 
-    def _query(self, tree: FNode, filters: Sequence[tuple[str, str]]
-               ) -> tuple[query.Query, query.Query | None]:
-        flt = query.And([query.Term(f, v) for f, v in filters]) if filters else None
-        return translate(tree), flt
+    def _query(self, tree: FNode, filters: Sequence[tuple[str, str]], deadline: float
+               ) -> query.Query:
+        """The Whoosh query of `tree` with each fuzzy and prefix leaf expanded to a bounded
+        set of index terms (Whoosh's own expansion has no bound), the filters ANDed in with
+        no score (as in the tantivy engine: a filter collector would bypass the deadline)."""
+        reader = self._searcher.reader()
+        expander = Expander(
+            lambda f, p: reader.expand_prefix(f, p),
+            lambda f, t, d: reader.terms_within(f, t, d),
+            lambda f, t: reader.doc_frequency(f, t),
+            deadline,
+        )
+        q = translate(expander.expand(tree))
+        if not filters:
+            return q
+        flt = query.And([query.Term(f, v) for f, v in filters])
+        return query.And([q, query.ConstantScoreQuery(flt, 0.0)])
+
+    def _run(self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None):
+        """Whoosh's results of `tree`, or QueryTooExpensive after `seconds`."""
+        deadline = time.monotonic() + self.seconds
+        q = self._query(tree, filters, deadline)
+        left = max(deadline - time.monotonic(), 0.01)
+        collector = collectors.TimeLimitCollector(
+            self._searcher.collector(limit=limit), left, use_alarm=False)
+        try:
+            self._searcher.search_with_collector(q, collector)
+        except collectors.TimeLimit:
+            raise QueryTooExpensive(f"it took more than {self.seconds:g} s") from None
+        return collector.results()
 
     def matches(
         self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
     ) -> tuple[list[Match], int]:
         """Every match, whatever `limit` (Whoosh scores every match anyway)."""
-        q, flt = self._query(tree, filters)
-        results = self._searcher.search(q, filter=flt, limit=None)
+        results = self._run(tree, filters, None)
         groups = self._groups
         return [(float(s or 0.0), groups[d], d) for s, d in results.top_n], len(results)
 
@@ -188,9 +218,7 @@ class WhooshSearcher:
     def search(
         self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None
     ) -> tuple[list[EngineHit], int]:
-        q = translate(tree)
-        flt = query.And([query.Term(f, v) for f, v in filters]) if filters else None
-        results = self._searcher.search(q, filter=flt, limit=limit)
+        results = self._run(tree, filters, limit)
         hits = [EngineHit(hit["doc"], float(hit.score or 0.0)) for hit in results]
         return hits, len(results)
 
@@ -198,5 +226,5 @@ class WhooshSearcher:
         self._searcher.close()
 
 
-def open_engine(path: Path) -> WhooshSearcher:
-    return WhooshSearcher(path)
+def open_engine(path: Path, seconds: float = QUERY_SECONDS) -> WhooshSearcher:
+    return WhooshSearcher(path, seconds)
