@@ -97,18 +97,26 @@ class _Body:
 
     def opens_paragraph(self, pl: Label, colon: bool, text: str = "") -> bool:
         """Does line `text` with paragraph label `pl` open a paragraph (`colon`: after a colon)?"""
-        style, value, end = pl
-        if self.paras and self.prev[-1:].isalpha() and text[end:end + 1].islower():
-            return False  # "… äger enligt" / "§ 2 av artikel 6, må …": a reference, mid-sentence
-        if any(st == style and v + 1 == value for st, v in self.stack) and _item_continues(self.prev):
-            return False  # the next item of a list inside a point ("b) i Sverige," "1. …," "2. …,")
-        if self.para_style is None and style in ("rparen", "fw") and (self.stack or (
-                self.paras and _runs_on(self.prev))):
-            return False  # "1)" under "a)", or after "… shall cease to have effect": a point
+        style, value, _ = pl
+        if self._inside_sentence_or_list(pl, text):
+            return False
         if self.para_style is None and not (style in ("rparen", "fw") and value != 1):
             return not (colon and self.paras) or (value == 1 and style in self.second and self._lead_only())
         return style == self.para_style and self.para_value < value <= self.para_value + 3 and not (
             colon and value == 1)
+
+    def _inside_sentence_or_list(self, pl: Label, text: str) -> bool:
+        """Is the label of line `text` a reference inside a sentence ("… äger enligt" / "§ 2
+        av artikel 6, må …"), the next item of a list inside a point ("b) i Sverige," "1. …,"
+        "2. …,"), or a point of an unnumbered paragraph ("1)" under "a)", or after "… shall
+        cease to have effect")?"""
+        style, value, end = pl
+        if self.paras and self.prev[-1:].isalpha() and text[end:end + 1].islower():
+            return True
+        if any(st == style and v + 1 == value for st, v in self.stack) and _item_continues(self.prev):
+            return True
+        return self.para_style is None and style in ("rparen", "fw") and bool(
+            self.stack or (self.paras and _runs_on(self.prev)))
 
     def _lead_only(self) -> bool:
         """Are the lines read so far one unnumbered paragraph without points (a lead-in: "Double
