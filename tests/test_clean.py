@@ -92,13 +92,30 @@ def test_one_paragraph_per_line_texts_unchanged(name: str) -> None:
     text = _text(name)
     cleaned = _clean(name)
     nonblank = [s for s in text.split("\n") if s.strip()]
-    assert len(cleaned.lines) + len(cleaned.furniture) == len(nonblank)
+    spans = sum(line.end - line.start + 1 for line in cleaned.lines)
+    assert spans + len(cleaned.furniture) == len(nonblank)
     for line in cleaned.lines:
-        assert line.start == line.end
+        if line.start != line.end:  # a paragraph wrapped here and there: joined as prose
+            parts = line.raw.split("\n")
+            assert line.text == " ".join(part.strip() for part in parts)
+            assert all(not part.rstrip().endswith((".", ";", ":")) and nxt.lstrip()[:1].islower()
+                       for part, nxt in zip(parts, parts[1:]))
+            continue
         assert "\n" not in line.raw
         assert line.text == strip_drawing(line.raw)
         if "|" not in line.raw and "__" not in line.raw:
             assert line.text == line.raw.strip()
+
+
+def test_a_paragraph_wrapped_here_and_there_reads_as_prose() -> None:
+    """br-pe-2006 prints one paragraph per line, but for Art. 7(3) and (4), hard-wrapped:
+    their text reads as prose, their raw keeps the source's lines."""
+    lines = {line.start: line for line in _clean("brazil-peru-2006.en.txt").lines}
+    para3 = next(line for line in lines.values() if line.text.startswith("3. In determining the profits"))
+    assert "there shall be allowed as deductions" in para3.text and "\n" not in para3.text
+    assert para3.raw.count("\n") == 3 and para3.end - para3.start == 3
+    para4 = next(line for line in lines.values() if line.text.startswith("4. No profits shall be attributed"))
+    assert para4.text.endswith("goods or merchandise for the enterprise.")
 
 
 def test_signature_drawing_lines_are_furniture() -> None:

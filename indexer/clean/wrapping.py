@@ -104,15 +104,28 @@ def logical_lines(
     """The logical lines of a block: one per physical line, or, when the block is `wrapped`,
     one per paragraph, its texts joined (by `join_lines`, judged by the text's words `vocab`).
     `han`: may the block contain Han characters (False when its document has none)."""
-    if not wrapped:
-        return [Line(p.text, p.raw, p.number, p.number, p.page, p.block) for p in block]
+    groups = _paragraphs(block) if wrapped else _soft_wrapped(block)
     out = []
-    for group in _paragraphs(block):
+    for group in groups:
         text = group[0].text if len(group) == 1 else _join_texts(group, vocab, han)
         raw = "\n".join(p.raw for p in group)
         first, last = group[0], group[-1]
         out.append(Line(text, raw, first.number, last.number, first.page, first.block))
     return out
+
+
+def _soft_wrapped(block: list[Physical]) -> list[list[Physical]]:
+    """The lines of a block that is not hard-wrapped as a whole, one paragraph each, but for
+    the lines a paragraph was wrapped onto here and there ("… there shall be" / "allowed as
+    deductions …"): a line that does not end a sentence, followed by one that starts in lower
+    case and is no heading, label or cross-reference, goes on with it."""
+    groups: list[list[Physical]] = []
+    for p in block:
+        if groups and _soft_break(groups[-1][-1], p) and HEADING_OR_LABEL.match(p.text) is None:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
 
 
 def _paragraphs(block: list[Physical]) -> list[list[Physical]]:
