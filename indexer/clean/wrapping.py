@@ -6,6 +6,7 @@ per line are left as they are.
 from __future__ import annotations
 
 import itertools
+import re
 from typing import NamedTuple
 
 from indexer.clean.hyphens import HYPHENS, Vocabulary
@@ -121,11 +122,18 @@ def _soft_wrapped(block: list[Physical]) -> list[list[Physical]]:
     case and is no heading, label or cross-reference, goes on with it."""
     groups: list[list[Physical]] = []
     for p in block:
-        if groups and _soft_break(groups[-1][-1], p) and HEADING_OR_LABEL.match(p.text) is None:
+        prev = groups[-1][-1] if groups else None
+        if (prev is not None and _soft_break(prev, p) and HEADING_OR_LABEL.match(p.text) is None
+                and not (_POINT_ITEM.match(prev.text) and prev.text.endswith(","))):
             groups[-1].append(p)
         else:
             groups.append([p])
     return groups
+
+
+# A point of a list ("b) …", "(iv) …", "2) …"): when it ends in a comma, the lower-case line
+# after it concludes the list's paragraph ("…," / "e, em qualquer dos casos …"), no wrap.
+_POINT_ITEM = re.compile(r"^\s*\(?(?:[a-z]{1,4}|\d{1,2})\)\s")
 
 
 def _paragraphs(block: list[Physical]) -> list[list[Physical]]:
