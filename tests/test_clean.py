@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from functools import cache
@@ -99,7 +100,7 @@ def test_one_paragraph_per_line_texts_unchanged(name: str) -> None:
             parts = line.raw.split("\n")
             assert line.text == " ".join(part.strip() for part in parts)
             assert all(not part.rstrip().endswith((".", ";", ":")) and nxt.lstrip()[:1].islower()
-                       for part, nxt in zip(parts, parts[1:]))
+                       for part, nxt in itertools.pairwise(parts))
             continue
         assert "\n" not in line.raw
         assert line.text == strip_drawing(line.raw)

@@ -100,10 +100,15 @@ def _chapter_over_titles(body: Sequence[str], k: int) -> int | None:
     """The chapter heading line right above line `k`, over at most `_CHAPTER_TITLE_LINES`
     title lines, or None."""
     j = k - 1
-    while (j >= 0 and k - 1 - j < _CHAPTER_TITLE_LINES and not is_chapter(body[j])
-           and heading_like(body[j], _CHAPTER_TITLE_LEN) and not article_heading(body[j])):
+    while j >= 0 and k - 1 - j < _CHAPTER_TITLE_LINES and _chapter_title(body[j]):
         j -= 1
     return j if j >= 0 and is_chapter(body[j]) else None
+
+
+def _chapter_title(text: str) -> bool:
+    """Can line `text` be (part of) a chapter's title: heading-like, and no chapter or
+    article heading itself?"""
+    return heading_like(text, _CHAPTER_TITLE_LEN) and not is_chapter(text) and not article_heading(text)
 
 
 def _article_unit(doc: Stream, idx: range, sp: Span, chapter: str | None, seen: set[str]) -> Unit:
@@ -129,8 +134,7 @@ def _chapter_lines(texts: Sequence[str], idx: range) -> int:
     k = 0
     while k < len(idx) and is_chapter(texts[idx[k]]):
         k += 1
-        while (k + 1 < len(idx) and heading_like(texts[idx[k]], _CHAPTER_TITLE_LEN)
-               and not article_heading(texts[idx[k]]) and not is_chapter(texts[idx[k]])):
+        while k + 1 < len(idx) and _chapter_title(texts[idx[k]]):
             k += 1  # the chapter's title, on one or more lines
     return k
 
