@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import string
 import threading
 import unicodedata
 from bisect import bisect_left, bisect_right
@@ -51,6 +52,9 @@ SYMSPELL_DISTANCE = 2
 SYMSPELL_PREFIX = 5
 #: Prefix answers kept per lexicon before that memo starts afresh.
 PREFIX_MEMO_LIMIT = 500_000
+#: Share of the common words that spell with a letter for it to count as a letter of the
+#: language (see Lexicon.alphabet).
+ALPHABET_SHARE = 0.002
 
 _WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 _LOCK = threading.Lock()
@@ -103,6 +107,23 @@ class Lexicon:
         if got is None:
             got = self._at_least[zipf] = frozenset(w for w, z in self.zipf.items() if z >= zipf)
         return got
+
+    @cached_property
+    def alphabet(self) -> frozenset[str]:
+        """The letters of the language: the ASCII letters and every letter that at least
+        ALPHABET_SHARE of its common words (Zipf >= 3) or one of its very common words (Zipf
+        >= 5) spells with (``ã`` and ``à`` in Portuguese, ``å`` in Swedish, not ``é`` in
+        English)."""
+        words = self.at_least(3.0)
+        counts: dict[str, int] = {}
+        for w in words:
+            for ch in set(w):
+                if ch.isalpha() and not ch.isascii():
+                    counts[ch] = counts.get(ch, 0) + 1
+        least = ALPHABET_SHARE * max(1, len(words))
+        common = {ch for w in self.at_least(5.0) for ch in w if ch.isalpha()}
+        return frozenset(string.ascii_lowercase) | common | {
+            ch for ch, k in counts.items() if k >= least}
 
     @cached_property
     def _ends(self) -> dict[float, tuple[list[str], list[str]]]:

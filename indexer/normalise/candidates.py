@@ -138,11 +138,22 @@ def variants(
     return out
 
 
+_GRAVE = str.maketrans("èìòù", "eiou")
+
+
 def zipf_1945(cand: str, lex: Lexicon) -> tuple[float, str]:
-    """Frequency of `cand`, with the 1945-orthography rule for a differential circumflex."""
+    """Frequency of `cand`, with the 1945-orthography rules for a differential circumflex and
+    for the grave accent on a secondary stress (``sòmente``, ``pràticamente``: the word
+    without it)."""
     z = lex.freq(cand)
     if lex.lang != "pt" or z >= CAND_FLOOR:
         return z, ""
+    plain = cand.lower().translate(_GRAVE)
+    if plain != cand.lower() or "à" in cand[1:].lower():
+        plain = plain[:1] + plain[1:].replace("à", "a")
+        zg = lex.freq(plain)
+        if zg >= CAND_FLOOR:
+            return zg - 0.3, f"1945 orthography: grave accent on a secondary stress of '{plain}'"
     folded = pt_uncircumflex(cand)
     zf = lex.freq(folded) if folded else 0.0
     if folded and zf >= CAND_FLOOR:

@@ -29,6 +29,7 @@ from .candidates import (
     variants,
 )
 from .context import Normaliser
+from .orthography import older_form
 from .rewrite import ByPlace, Fix, Verdict, by_name, foreign, freq, known, rewrite
 from .scan import Scan
 
@@ -131,6 +132,8 @@ def _closest_word(tok: str, name: bool, nz: Normaliser) -> Fix:
     top = max(items, key=lambda s: s.count)
     if any(s is not top and s.count * 10 > top.count for s in items):
         return None  # a rival about as common
+    if older_form(tok, top.term, nz.lang):
+        return None  # the word as an older orthography spelled it
     z = nz.lex.freq(top.term)
     if z < 3.5:
         return None
