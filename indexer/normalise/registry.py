@@ -24,6 +24,7 @@ Principles
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -68,6 +69,34 @@ STEPS: dict[str, Step] = {st.name: st for st in (
     _step("split-glued-words", words.split_glued, ("en", "pt"), word=True),
     _step("spelling", letters.spelling, ("en", "pt"), word=True),
 )}
+
+
+@dataclass(frozen=True)
+class DocumentStep:
+    """A named step that needs more than one line (see :mod:`indexer.normalise.document`):
+    `stage` "version" runs over the lines of one language version before segmentation,
+    "treaty" over the aligned units of a treaty's versions after alignment."""
+
+    name: str
+    stage: str
+    langs: frozenset[str] | None
+    func: Callable
+    doc: str
+
+
+def _document_steps() -> dict[str, DocumentStep]:
+    from .language import other_language
+    from .ngrams import word_context
+    from .versions import cross_version
+    from .vocabulary import document_vocabulary
+
+    steps = (("other-language", "version", _LATIN, other_language),
+             ("document-vocabulary", "version", _LATIN, document_vocabulary),
+             ("word-context", "version", _LATIN, word_context),
+             ("cross-version", "treaty", _LATIN, cross_version))
+    return {name: DocumentStep(name, stage, frozenset(langs), func,
+                               (sys.modules[func.__module__].__doc__ or "").split("\n\n")[0])
+            for name, stage, langs, func in steps}
 
 
 @dataclass(frozen=True)
@@ -182,3 +211,7 @@ def _one_pass(scan: Scan, nz: Normaliser, plan: _Plan, settled: int, changes: li
     if judged is not None:
         learn_calm(judged, nz, plan.word_names)
     return scan, acted if made_any else None
+
+
+#: The steps that need more than one line, in the order they run (after the line steps).
+DOCUMENT_STEPS: dict[str, DocumentStep] = _document_steps()

@@ -91,15 +91,29 @@ def _kept_aside(lang: str, lines: Sequence[Line], warnings: list[str]) -> Versio
         lines, f"text in {lang}, not a version of this treaty"))
 
 
-def _version(lang: str, lines: Sequence[Line], meta: DocMeta, topics: bool,
-             warnings: list[str]) -> Version:
-    """One language version: its lines normalised and segmented, with the OCR repairs of
-    each unit's lines, and a warning when articles are missing or their numbers inferred."""
+def _line_steps(streams: dict[str, list[Line]], langs: Sequence[str]
+                ) -> dict[str, list[Line]]:
+    """The lines of each stream of `langs` (the document's versions) through the line steps
+    of the normalise registry."""
     from indexer.normalise import normalise_line, shared
+
+    out = {}
+    for lang in langs:
+        normaliser = shared(lang)  # the process's, for every document: see normalise.context
+        out[lang] = [normalise_line(x, normaliser) for x in streams[lang]]
+    return out
+
+
+def _version(lang: str, lines: Sequence[Line], meta: DocMeta, topics: bool,
+             warnings: list[str], others: Sequence[str] = (), noisy: bool = False) -> Version:
+    """One language version from its lines through the line steps: the steps over the whole
+    version (with the document's other languages `others` as evidence; `noisy`: the
+    document is a print read by OCR), then segmented, with the OCR repairs of each unit's
+    lines, and a warning when articles are missing or their numbers inferred."""
+    from indexer.normalise import repair_version, shared
     from indexer.segment import segment
 
-    normaliser = shared(lang)  # the process's, for every document: see normalise.context
-    normalised = [normalise_line(x, normaliser) for x in lines]
+    normalised = repair_version(lines, shared(lang), [shared(x) for x in others], noisy)
     units = segment(normalised, lang, article=meta.article, topics=topics)
     changed = _ChangedLines({x.start: x.changes for x in normalised if x.changes})
     units = tuple(_with_changes(u, changed) for u in units)
@@ -135,6 +149,25 @@ def _guessed(meta: DocMeta, lines: Sequence[Line], versions: Sequence[Version],
     return meta
 
 
+def _versions(streams: dict[str, list[Line]], meta: DocMeta, topics: bool,
+              warnings: list[str]) -> list[Version]:
+    """The document's versions (its languages' streams through normalise and segment) and
+    its other streams kept aside, in stream order."""
+    from indexer.normalise import LEXICON_LANGS, noisy
+
+    evidence = [k for k in streams if k in LEXICON_LANGS]  # the document's other languages
+    normalised = _line_steps(streams, [k for k in streams
+                                       if policy(k) is not None and k in meta.languages])
+    # how noisy the source is, a property of its print: from all its versions
+    is_noisy = noisy([x for lines in normalised.values() for x in lines])
+    return [
+        _version(lang, normalised[lang], meta, topics, warnings,
+                 [k for k in evidence if k != lang], is_noisy)
+        if lang in normalised else _kept_aside(lang, lines, warnings)
+        for lang, lines in streams.items()
+    ]
+
+
 def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
             ) -> tuple[Document, list[tuple]]:
     """Turn one decoded source text into a Document (and its removed furniture rows).
@@ -146,12 +179,7 @@ def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
     if not meta.languages:
         meta = replace(meta, languages=tuple(k for k in streams if policy(k)),
                        guessed=(*meta.guessed, "languages"))
-    versions = [
-        _version(lang, lines, meta, topics, warnings)
-        if policy(lang) is not None and lang in meta.languages
-        else _kept_aside(lang, lines, warnings)
-        for lang, lines in streams.items()
-    ]
+    versions = _versions(streams, meta, topics, warnings)
     # metadata is read from the treaty's own languages (not a Dutch or French title before it)
     own = sorted((x for lang, ls in streams.items() if lang in meta.languages for x in ls),
                  key=lambda x: x.start)

@@ -125,8 +125,9 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
             if alone:
                 box = [(doc, removed)]
                 treaty.harmonise_topics(box)
-                doc, removed = box[0]
                 links = treaty.links_of(box)
+                links = treaty.realigned(box, links, treaty.repair_across(box, links))
+                doc, removed = box[0]
                 checked = audit_documents([(doc, Source.of(decoded.text, removed))], links)
                 rep.findings = len(checked.findings)
             item = (doc, removed)
@@ -287,6 +288,7 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
         treaty.harmonise_topics(pending)
         _refresh_reports(reports, pending)
         links = treaty.links(current, pending, keep, workers=workers or os.cpu_count() or 1)
+        links = treaty.realigned(pending, links, treaty.repair_across(pending, links))
         checked = treaty.audit(corpus_dir, pending, links, limit)
         _count_findings(reports, checked)
         for doc, removed in pending:

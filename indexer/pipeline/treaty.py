@@ -48,6 +48,42 @@ def links(ddir: Path, fresh: Sequence[Processed],
     return align_corpus(items, workers=workers)
 
 
+def repair_across(docs: list[Processed], link_rows: Sequence[tuple]) -> set[str]:
+    """The cross-version repair of each document's versions from the aligned paragraphs of
+    the other versions of its treaty (`link_rows`: the treaties' link rows), made in place in
+    `docs`. Returns the treaties whose text changed: their links are to be made again."""
+    from indexer.normalise import cross_version
+
+    by_treaty: dict[str, list[tuple]] = {}
+    for row in link_rows:
+        by_treaty.setdefault(row[0], []).append(row)
+    changed: set[str] = set()
+    for treaty, rows in by_treaty.items():
+        owners = [k for k, (doc, _) in enumerate(docs) if doc.meta.treaty == treaty]
+        own = [(k, v) for k in owners for v in docs[k][0].versions
+               if v.lang in docs[k][0].meta.languages]
+        if len({v.lang for _, v in own}) < 2:
+            continue
+        repaired = cross_version([v for _, v in own], rows)
+        for (k, old), new in zip(own, repaired):
+            if new is not old:
+                doc, removed = docs[k]
+                versions = tuple(new if v is old else v for v in doc.versions)
+                docs[k] = (replace(doc, versions=versions), removed)
+                changed.add(treaty)
+    return changed
+
+
+def realigned(docs: Sequence[Processed], link_rows: list[tuple], changed: set[str]
+              ) -> list[tuple]:
+    """`link_rows` with the links of the `changed` treaties made again from `docs` (their
+    files are all among `docs`: a treaty with a fresh file has no kept one)."""
+    if not changed:
+        return link_rows
+    kept = [r for r in link_rows if r[0] not in changed]
+    return kept + links_of([d for d in docs if d[0].meta.treaty in changed])
+
+
 def audit(corpus_dir: Path, docs: Sequence[Processed], links: Sequence[tuple],
           limit: int | None = None) -> Audit:
     """The audit of the treaties of `docs` (with `links`, every treaty's link rows). Each
