@@ -1,0 +1,197 @@
+"""The rates one language version states: for each unit of an article on dividends,
+interest, royalties or technical services (and each protocol item that limits one of those
+incomes), the limits on the source state's tax, the exemptions, and the limits stated by
+reference, resolved against the rates of the unit they name.
+
+A rate belongs to the unit whose own text states it (a paragraph's text before and after its
+points, a point's text): "shall not exceed:" in a paragraph and "a) 10 per cent ..." in its
+point make a rate of the point.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from indexer.rates.cues import RATE_TOPICS, base_patterns, compiled
+from indexer.rates.model import Found, VersionUnit
+from indexer.rates.numbers import Percent, percentages
+from indexer.rates.refs import reference_target
+
+#: How far after a limit's words its percentage may stand (characters).
+LIMIT_REACH = 160
+#: How much of a sentence a quote keeps (characters).
+QUOTE_CHARS = 320
+
+_SENTENCE_END = re.compile(r"(?<=[.。;；])\s+(?=[A-ZÀ-Ý\"“(]|\d+\.\s)|(?<=。)")
+
+
+def own_text(unit: VersionUnit, children: Sequence[VersionUnit]) -> str:
+    """The text of `unit` without the text of its children (the intro of a list, the
+    sentence after it)."""
+    text = unit.text
+    for child in children:
+        at = text.find(child.text)
+        if at >= 0:
+            text = text[:at] + "\n" + text[at + len(child.text):]
+    return text.strip()
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in (p.strip() for p in _SENTENCE_END.split(text)) if s]
+
+
+def _is_threshold(text: str, p: Percent) -> bool:
+    return bool(compiled("THRESHOLD").search(text[max(0, p.start - 40):p.start]))
+
+
+def _base(text: str) -> str | None:
+    for label, pattern in base_patterns():
+        if pattern.search(text):
+            return label
+    return None
+
+
+def _condition(text: str) -> str:
+    """Where the clause says on what condition ("if the beneficial owner is a company ...",
+    "in all other cases"), to the end of its sentence; "" when it says none."""
+    m = compiled("CONDITION").search(text)
+    if not m:
+        return ""
+    return _clip(text[m.start():].strip(" ;,."))
+
+
+def _clip(text: str, n: int = QUOTE_CHARS) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+
+
+def _limit_rates(unit: VersionUnit, sentence: str, intro_limit: bool) -> list[Found]:
+    """The limits a sentence states: the first rate (not a threshold) after each limit cue,
+    or the reference it names; in a point of a list whose intro is a limit, its first rate."""
+    out: list[Found] = []
+    starts: list[int] = []
+    for m in compiled("LIMIT").finditer(sentence):
+        if compiled("TAX").search(sentence[:m.start()]) or intro_limit:
+            starts.append(m.end())
+    if intro_limit and not starts:
+        starts.append(0)
+    for at in starts:
+        tail = sentence[at:at + LIMIT_REACH].lstrip()
+        ref = compiled("REFERENCE").search(tail[:40])
+        if ref:
+            target = reference_target(tail[ref.end():], unit.eid)
+            out.append(Found(unit.eid, None, sentence=_clip(sentence), by_reference=True,
+                             target=target, condition=_condition(sentence),
+                             base=_base(tail)))
+            continue
+        rate = next((p for p in percentages(tail) if not _is_threshold(tail, p)), None)
+        if rate is None:
+            continue
+        rest = tail[rate.end:]
+        out.append(Found(unit.eid, rate.value, sentence=_clip(sentence), words=rate.words,
+                         condition=_condition(rest) or _condition(tail[:rate.start]),
+                         base=_base(rest[:80]), in_list=intro_limit))
+    return out
+
+
+def _exemption(unit: VersionUnit, sentence: str) -> Found | None:
+    m = compiled("EXEMPT").search(sentence)
+    if not m or not compiled("INCOME").search(sentence):
+        return None
+    return Found(unit.eid, 0.0, sentence=_clip(sentence), exempt=True,
+                 condition=_condition(sentence[m.end():]))
+
+
+def _ends_in_limit(text: str) -> bool:
+    """Whether a list's intro ends in a limit with no rate after it ("shall not exceed:")."""
+    last = None
+    for last in compiled("LIMIT").finditer(text):
+        pass
+    return last is not None and not percentages(text[last.end():])
+
+
+def unit_rates(unit: VersionUnit, own: str, intro_limit: bool, exemptions: bool
+               ) -> list[Found]:
+    """The rates the own text of `unit` states (`intro_limit`: it is a point of a list whose
+    intro is a limit; `exemptions`: exemptions count, as in the articles of a rate topic)."""
+    found: list[Found] = []
+    for k, sentence in enumerate(sentences(own)):
+        found.extend(_limit_rates(unit, sentence, intro_limit and k == 0))
+        if exemptions and not any(f.sentence == _clip(sentence) for f in found):
+            ex = _exemption(unit, sentence)
+            if ex is not None:
+                found.append(ex)
+    seen: set[tuple] = set()
+    out = []
+    for f in found:
+        key = (f.rate, f.exempt, f.target)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+def _topic_of(top: VersionUnit, articles: dict[int, str | None], text: str) -> str | None:
+    """A protocol item's topic: that of the article it refers to, else the income it names."""
+    topic = articles.get(top.refers_to) if top.refers_to is not None else None
+    if topic in RATE_TOPICS:
+        return topic
+    m = compiled("INCOME").search(text)
+    if not m:
+        return None
+    word = m.group(0).lower()
+    for key, stems in (("dividends", ("divid", "utdeln", "股息")),
+                       ("interest", ("interest", "juros", "ränt", "利息")),
+                       ("technical-services", ("techn", "técn", "tecn", "tekn", "技术")),
+                       ("royalties", ("royalt", "特许"))):
+        if any(word.startswith(s) for s in stems):
+            return key
+    return None
+
+
+def version_rates(units: Iterable[VersionUnit]) -> list[Found]:
+    """Every rate of one language version (`units`: all of its units, in reading order),
+    references resolved within it."""
+    units = list(units)
+    children: dict[str, list[VersionUnit]] = {}
+    for u in units:
+        if u.parent is not None:
+            children.setdefault(u.parent, []).append(u)
+    by_eid = {u.eid: u for u in units}
+    articles = {u.number: u.topic for u in units if u.kind == "article" and u.parent is None}
+    found: list[Found] = []
+    for u in units:
+        top = by_eid.get(u.top)
+        if top is None:
+            continue
+        in_article = top.kind == "article" and top.topic in RATE_TOPICS
+        if not in_article and top.kind != "protocol":
+            continue
+        own = own_text(u, children.get(u.eid, ()))
+        parent = by_eid.get(u.parent) if u.parent else None
+        intro = (u.kind == "point" and parent is not None
+                 and _ends_in_limit(own_text(parent, children.get(parent.eid, ()))))
+        topic = top.topic if in_article else _topic_of(top, articles, own)
+        if topic is None:
+            continue
+        for f in unit_rates(u, own, intro, exemptions=in_article):
+            found.append(f.with_topic(topic, u))
+    return resolve(found)
+
+
+def resolve(found: list[Found]) -> list[Found]:
+    """Limits by reference given the rate of the unit they name (when it states exactly
+    one); one that names no rate keeps None."""
+    stated: dict[str, list[Found]] = {}
+    for f in found:
+        if not f.by_reference:
+            stated.setdefault(f.eid, []).append(f)
+    out = []
+    for f in found:
+        if f.by_reference and f.target:
+            hits = [g for g in stated.get(f.target, []) if not g.exempt]
+            if len(hits) == 1:
+                f = f.resolved(hits[0].rate, hits[0].base)
+        out.append(f)
+    return out
