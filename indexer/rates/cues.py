@@ -70,12 +70,14 @@ INCOME = (
 BASES = (
     ("adjusted amount", r"adjusted\s+amount|montante\s+ajustado|justerade\s+beloppet|调整后"),
     ("gross amount", r"gross\s+amount|montante\s+bruto|valor\s+bruto|bruttobelopp|总额"),
-    ("profits", r"profits|lucros|vinst|inkomst|利润"),
+    ("profits", r"profits|lucros|vinst|利润"),
 )
 #: Where a rate's condition begins ("if the beneficial owner is", "se", "om", "如果", "in all
 #: other cases", "em todos os demais casos", "i övriga fall", "其它情况下").
 CONDITION = (
-    r"\b(?:if|where|provided\s+that|in\s+the\s+case\s+of|in\s+respect\s+of|in\s+all\s+other"
+    r"\b(?:if|where|provided\s+that|in\s+the\s+case\s+of|in\s+respect\s+of|arising\s+from"
+    r"|derived\s+from|paid\s+(?:for|to|by)|provenientes?\s+d[oa]s?|pag[oa]s?\s+(?:a|por)"
+    r"|som\s+härrör\s+från|in\s+all\s+other"
     r"\s+cases|se|quando|nos\s+restantes\s+casos|em\s+todos\s+os\s+demais\s+casos|om|i\s+fråga"
     r"\s+om|i\s+övriga\s+fall|då|för)\b|如果|由于|其它情况下|其他情况下"
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from indexer.rates.cues import RATE_TOPICS, base_patterns, compiled
 from indexer.rates.model import Found, VersionUnit
@@ -66,7 +67,8 @@ def _clip(text: str, n: int = QUOTE_CHARS) -> str:
     return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
-def _limit_rates(unit: VersionUnit, sentence: str, intro_limit: bool) -> list[Found]:
+def _limit_rates(unit: VersionUnit, sentence: str, intro_limit: bool, before: str = ""
+                 ) -> list[Found]:
     """The limits a sentence states: the first rate (not a threshold) after each limit cue,
     or the reference it names; in a point of a list whose intro is a limit, its first rate."""
     out: list[Found] = []
@@ -91,8 +93,18 @@ def _limit_rates(unit: VersionUnit, sentence: str, intro_limit: bool) -> list[Fo
         rest = tail[rate.end:]
         out.append(Found(unit.eid, rate.value, sentence=_clip(sentence), words=rate.words,
                          condition=_condition(rest) or _condition(tail[:rate.start]),
-                         base=_base(rest[:80]), in_list=intro_limit))
-    return out
+                         base=_base(rest[:80]) or _base(tail[:rate.start]), in_list=intro_limit))
+    return _with_context(out, before)
+
+
+def _with_context(found: list[Found], before: str) -> list[Found]:
+    """A rate whose own sentence states no condition takes the sentence before it, where the
+    condition is ("... dividends beneficially owned by a recognised pension fund ... However,
+    the tax so charged shall not exceed 10 per cent")."""
+    if not before:
+        return found
+    return [f if f.condition or f.exempt else replace(f, condition=_clip(before))
+            for f in found]
 
 
 def _exemption(unit: VersionUnit, sentence: str) -> Found | None:
@@ -116,8 +128,10 @@ def unit_rates(unit: VersionUnit, own: str, intro_limit: bool, exemptions: bool
     """The rates the own text of `unit` states (`intro_limit`: it is a point of a list whose
     intro is a limit; `exemptions`: exemptions count, as in the articles of a rate topic)."""
     found: list[Found] = []
-    for k, sentence in enumerate(sentences(own)):
-        found.extend(_limit_rates(unit, sentence, intro_limit and k == 0))
+    parts = sentences(own)
+    for k, sentence in enumerate(parts):
+        found.extend(_limit_rates(unit, sentence, intro_limit and k == 0,
+                                  parts[k - 1] if k else ""))
         if exemptions and not any(f.sentence == _clip(sentence) for f in found):
             ex = _exemption(unit, sentence)
             if ex is not None:

@@ -55,7 +55,7 @@ class Percent:
     value: float
     start: int
     end: int
-    words: bool = False  # written in words (or Chinese numerals), not digits
+    words: bool = False  # written in words, not digits (or Chinese numerals)
 
 
 def _alt(words) -> str:
@@ -142,7 +142,7 @@ def percentages(text: str) -> list[Percent]:
     for m in zh_re.finditer(text):
         value = _zh_value(m)
         if value is not None and value <= 100:
-            found.append(Percent(value, m.start(), m.end(), True))
+            found.append(Percent(value, m.start(), m.end()))  # (how Chinese prints numbers)
     found.sort(key=lambda p: p.start)
     return _drop_glosses(text, found)
 
