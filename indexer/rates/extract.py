@@ -24,6 +24,8 @@ LIMIT_REACH = 160
 #: How much of a sentence a quote keeps (characters).
 QUOTE_CHARS = 320
 
+_CONTRAST = re.compile(r"(?:\S{1,4}\s+)?(?:However|Nevertheless|Todavia|Contudo|Entretanto|"
+                       r"No\s+entanto|Sådan|Dock|Emellertid)\b", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.。;；])\s+(?=[A-ZÀ-Ý\"“(]|\d+\.\s)|(?<=。)")
 
 
@@ -39,7 +41,16 @@ def own_text(unit: VersionUnit, children: Sequence[VersionUnit]) -> str:
 
 
 def sentences(text: str) -> list[str]:
-    return [s for s in (p.strip() for p in _SENTENCE_END.split(text)) if s]
+    """The sentences of `text`; a paragraph's label ("2.") stays with its first sentence."""
+    out: list[str] = []
+    for part in (p.strip() for p in _SENTENCE_END.split(text)):
+        if not part:
+            continue
+        if out and len(out[-1]) <= 4:
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
 
 
 def _is_threshold(text: str, p: Percent) -> bool:
@@ -79,7 +90,8 @@ def _limit_rates(unit: VersionUnit, sentence: str, intro_limit: bool, before: st
     if intro_limit and not starts:
         starts.append(0)
     for at in starts:
-        tail = sentence[at:at + LIMIT_REACH].lstrip()
+        full = sentence[at:].lstrip()
+        tail = full[:LIMIT_REACH]
         ref = compiled("REFERENCE").search(tail[:40])
         if ref:
             target = reference_target(tail[ref.end():], unit.eid)
@@ -90,18 +102,18 @@ def _limit_rates(unit: VersionUnit, sentence: str, intro_limit: bool, before: st
         rate = next((p for p in percentages(tail) if not _is_threshold(tail, p)), None)
         if rate is None:
             continue
-        rest = tail[rate.end:]
+        rest = full[rate.end:]
         out.append(Found(unit.eid, rate.value, sentence=_clip(sentence), words=rate.words,
                          condition=_condition(rest) or _condition(tail[:rate.start]),
                          base=_base(rest[:80]) or _base(tail[:rate.start]), in_list=intro_limit))
-    return _with_context(out, before)
+    return _with_context(out, sentence, before)
 
 
-def _with_context(found: list[Found], before: str) -> list[Found]:
-    """A rate whose own sentence states no condition takes the sentence before it, where the
-    condition is ("... dividends beneficially owned by a recognised pension fund ... However,
+def _with_context(found: list[Found], sentence: str, before: str) -> list[Found]:
+    """A rate whose own sentence states no condition and opens with "However" takes the
+    sentence before it, where the condition is ("... dividends beneficially owned by a recognised pension fund ... However,
     the tax so charged shall not exceed 10 per cent")."""
-    if not before:
+    if not before or not _CONTRAST.match(sentence):
         return found
     return [f if f.condition or f.exempt else replace(f, condition=_clip(before))
             for f in found]
