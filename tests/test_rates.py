@@ -19,7 +19,7 @@ from indexer.rates import parse_percent, percentages
 from indexer.rates.extract import version_rates
 from indexer.rates.model import Found, VersionUnit
 from indexer.rates.numbers import TENS, UNITS
-from indexer.rates.stage import combine
+from indexer.rates.stage import alignment, combine
 from indexer.segment.numerals import to_chinese
 from search.cli import main
 
@@ -253,3 +253,29 @@ def test_check_text_shows_rates():
            "by_reference": False, "condition": "", "confidence": 0.4, "disagree": ["pt"]}
     text = check_text({"findings": [], "versions": 1, "clean_versions": 1, "rates": [row]})
     assert "rates to check" in text and "versions disagree: pt" in text
+
+
+def test_share_of_a_rate_by_reference_and_condition_ends_with_its_sentence():
+    found = version_rates(_version(
+        {"2": "2. However, the tax so charged shall not exceed:",
+         "5": "5. Profits taxed under Article 7 may be taxed on the remaining amount and the "
+              "taxes so charged shall not exceed 50 per cent of the percentage provided for in "
+              "sub-paragraph a) of paragraph 2 of this Article."},
+        points={"2": {"a": "a) 15 per cent of the gross amount if the company holds at least "
+                           "25 per cent;",
+                      "b": "b) 20 per cent of the gross amount in all other cases.This "
+                           "paragraph shall not affect the taxation of the company."}}))
+    by_eid = {f.eid.split("__", 1)[1]: f for f in found}
+    assert by_eid["para_5"].rate == 7.5 and by_eid["para_5"].by_reference
+    assert by_eid["para_2__point_b"].condition == "in all other cases"
+
+
+def test_versions_cross_checked_through_alignment_links():
+    en = [Found("art_10__para_2", 15.0, topic="dividends")]
+    sv = [Found("art_10__para_3", 15.0, topic="dividends")]  # the print numbered it apart
+    eids = {"en": {"art_10__para_2"}, "sv": {"art_10__para_3"}}
+    links = alignment([("art_10__para_2", "en", "sv", "art_10__para_3")])
+    rates = combine("x", {"en": en, "sv": sv}, eids, ["en", "sv"], links)
+    assert len(rates) == 1 and rates[0].langs == ("en", "sv") and rates[0].disagree == ()
+    apart = combine("x", {"en": en, "sv": sv}, eids, ["en", "sv"])
+    assert len(apart) == 2  # without the links they are two provisions

@@ -26,6 +26,13 @@ QUOTE_CHARS = 320
 
 _CONTRAST = re.compile(r"(?:\S{1,4}\s+)?(?:However|Nevertheless|Todavia|Contudo|Entretanto|"
                        r"No\s+entanto|Sådan|Dock|Emellertid)\b", re.IGNORECASE)
+#: "of the percentage provided for in": a rate that is a share of another.
+_SHARE = re.compile(r"\s*(?:of|do|da|av)\s+(?:the\s+)?(?:percentage|rate|limit|percentual|taxa|"
+                    r"limite|skattesats(?:en)?|procentsats(?:en)?)\s+(?:provided\s+for|laid\s+"
+                    r"down|specified|mentioned|referred\s+to|previst[oa]|som\s+anges)\s+"
+                    r"(?:in|n[oa]|i)\b", re.IGNORECASE)
+#: Where a condition ends: its sentence's end, even where the print lost the space after it.
+_CLAUSE_END = re.compile(r"(?<=[a-z\u00e0-\u00ff)])[.;](?=\s*[A-Z\u00c0-\u00dd])|[。；]")
 _SENTENCE_END = re.compile(r"(?<=[.。;；])\s+(?=[A-ZÀ-Ý\"“(]|\d+\.\s)|(?<=。)")
 
 
@@ -70,7 +77,8 @@ def _condition(text: str) -> str:
     m = compiled("CONDITION").search(text)
     if not m:
         return ""
-    return _clip(text[m.start():].strip(" ;,."))
+    text = _CLAUSE_END.split(text[m.start():], maxsplit=1)[0]
+    return _clip(text.strip(" ;,."))
 
 
 def _clip(text: str, n: int = QUOTE_CHARS) -> str:
@@ -103,6 +111,12 @@ def _limit_rates(unit: VersionUnit, sentence: str, intro_limit: bool, before: st
         if rate is None:
             continue
         rest = full[rate.end:]
+        share = _SHARE.match(rest)
+        if share:  # "50 per cent of the percentage provided for in sub-paragraph a)"
+            out.append(Found(unit.eid, None, sentence=_clip(sentence), by_reference=True,
+                             target=reference_target(rest[share.end():], unit.eid),
+                             share=rate.value / 100, condition=_condition(sentence)))
+            continue
         out.append(Found(unit.eid, rate.value, sentence=_clip(sentence), words=rate.words,
                          condition=_condition(rest) or _condition(tail[:rate.start]),
                          base=_base(rest[:80]) or _base(tail[:rate.start]), in_list=intro_limit))
@@ -217,7 +231,8 @@ def resolve(found: list[Found]) -> list[Found]:
     for f in found:
         if f.by_reference and f.target:
             hits = [g for g in stated.get(f.target, []) if not g.exempt]
-            if len(hits) == 1:
-                f = f.resolved(hits[0].rate, hits[0].base)
+            if len(hits) == 1 and hits[0].rate is not None:
+                rate = hits[0].rate * f.share if f.share else hits[0].rate
+                f = f.resolved(round(rate, 4), hits[0].base)
         out.append(f)
     return out

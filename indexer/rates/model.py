@@ -38,6 +38,7 @@ class Found:
     exempt: bool = False
     by_reference: bool = False
     target: str | None = None  # the eid a limit by reference names
+    share: float | None = None  # a limit that is this share of the rate it names ("50 per cent of")
     condition: str = ""
     base: str | None = None
     words: bool = False  # the number was written in words

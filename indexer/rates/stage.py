@@ -47,20 +47,48 @@ def confidence(f: Found, agree: int, disagree: int) -> float:
     return round(score, 2)
 
 
+#: (lang, eid, other lang) -> the eid of the aligned unit in the other language version.
+Alignment = dict[tuple[str, str, str], str]
+
+
+def alignment(links: Iterable[tuple[str, str, str, str]]) -> Alignment:
+    """The aligned units of a treaty's versions from its link rows (eid, lang_a, lang_b,
+    eid_b), both ways."""
+    out: Alignment = {}
+    for eid, lang_a, lang_b, eid_b in links:
+        out.setdefault((lang_a, eid, lang_b), eid_b)
+        out.setdefault((lang_b, eid_b, lang_a), eid)
+    return out
+
+
 def combine(treaty: str, per_lang: dict[str, list[Found]], eids: dict[str, set[str]],
-            order: Sequence[str]) -> list[Rate]:
+            order: Sequence[str], aligned: Alignment | None = None) -> list[Rate]:
     """The rates of a treaty from those of each version (`eids`: the unit eIds each version
-    has; `order`: the treaty's languages, the first that states a rate is cited)."""
+    has; `order`: the treaty's languages, the first that states a rate is cited; `aligned`:
+    the units alignment links pair, else a provision is the unit of the same eId)."""
+    aligned = aligned or {}
+
+    def counterpart(lang: str, eid: str, other: str) -> str | None:
+        found = aligned.get((lang, eid, other))
+        if found is None and eid in eids.get(other, ()):
+            found = eid
+        return found
+
     keyed: dict[tuple, dict[str, Found]] = {}
+    anchors: dict[tuple, str] = {}  # (lang, eid) -> the eid of the group it joined
     for lang in order:
         for f in per_lang.get(lang, []):
-            keyed.setdefault((f.eid, f.rate, f.exempt), {}).setdefault(lang, f)
+            group = next((anchors[(o, e)] for o in order if o != lang
+                          for e in [counterpart(lang, f.eid, o)] if (o, e) in anchors), f.eid)
+            anchors.setdefault((lang, f.eid), group)
+            keyed.setdefault((group, f.rate, f.exempt), {}).setdefault(lang, f)
     out = []
-    for (eid, _rate, _exempt), by_lang in keyed.items():
+    for (_group, _rate, _exempt), by_lang in keyed.items():
         langs = tuple(lg for lg in order if lg in by_lang)
-        missing = tuple(lg for lg in order if lg not in by_lang and eid in eids.get(lg, ()))
         f = by_lang[langs[0]]
-        out.append(Rate(treaty=treaty, topic=f.topic, eid=eid, lang=langs[0], rate=f.rate,
+        missing = tuple(lg for lg in order if lg not in by_lang
+                        and counterpart(langs[0], f.eid, lg) is not None)
+        out.append(Rate(treaty=treaty, topic=f.topic, eid=f.eid, lang=langs[0], rate=f.rate,
                         exempt=f.exempt, by_reference=f.by_reference, condition=f.condition,
                         base=f.base, quote=f.sentence, langs=langs,
                         confidence=confidence(f, len(langs), len(missing)), disagree=missing,
@@ -68,8 +96,10 @@ def combine(treaty: str, per_lang: dict[str, list[Found]], eids: dict[str, set[s
     return out
 
 
-def treaty_rates(treaty: str, rows: Iterable[sqlite3.Row], order: Sequence[str]) -> list[Rate]:
-    """The rates of one treaty from its unit rows (in reading order)."""
+def treaty_rates(treaty: str, rows: Iterable[sqlite3.Row], order: Sequence[str],
+                 links: Iterable[tuple[str, str, str, str]] = ()) -> list[Rate]:
+    """The rates of one treaty from its unit rows (in reading order) and its alignment link
+    rows (eid, lang_a, lang_b, eid_b)."""
     units: dict[str, list[VersionUnit]] = {}
     for r in rows:
         if policy(r["lang"]) is not None:
@@ -77,7 +107,7 @@ def treaty_rates(treaty: str, rows: Iterable[sqlite3.Row], order: Sequence[str])
     per_lang = {lang: version_rates(us) for lang, us in units.items()}
     eids = {lang: {u.eid for u in us} for lang, us in units.items()}
     langs = [lg for lg in order if lg in units] + [lg for lg in units if lg not in order]
-    return combine(treaty, per_lang, eids, langs)
+    return combine(treaty, per_lang, eids, langs, alignment(links))
 
 
 def write_rates(db: sqlite3.Connection) -> int:
@@ -94,7 +124,9 @@ def write_rates(db: sqlite3.Connection) -> int:
                 "SELECT eid, kind, text, top, parent, number, topic, refers_to, changes, lang, seq"
                 " FROM units WHERE treaty=? ORDER BY seq", (treaty,)).fetchall()
             seqs = {(r["lang"], r["eid"]): r["seq"] for r in rows}
-            rates = treaty_rates(treaty, rows, order)
+            links = [tuple(r) for r in db.execute(
+                "SELECT eid, lang_a, lang_b, eid_b FROM links WHERE treaty=?", (treaty,))]
+            rates = treaty_rates(treaty, rows, order, links)
             db.executemany(
                 f"INSERT INTO rates VALUES ({','.join('?' * 15)})",
                 [_row(r, seqs.get((r.lang, r.eid), 0)) for r in rates])
