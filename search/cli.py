@@ -393,7 +393,8 @@ def align_report(treaty: str, limit: int, data: Path | None, as_json: bool) -> N
 @click.argument("treaty", required=False)
 @data_option
 @click.option("--json", "as_json", is_flag=True,
-              help='Print JSON: {"findings": [...], "versions": N, "clean_versions": M}.')
+              help='Print JSON: {"findings": [...], "versions": N, "clean_versions": M, '
+              '"rates": [...]}.')
 @domain_errors
 def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
     """List what looks wrong in the ingested result of TREATY (of every treaty when none is

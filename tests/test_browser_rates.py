@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
-from tests.test_browser import base_url, browser, refusals, shot  # noqa: F401 (fixtures)
-
-from playwright.sync_api import expect  # noqa: E402
+# (test_browser skips, outside CI, where chromium or playwright is missing: so does this)
+from tests.test_browser import base_url, browser, expect, refusals, shot  # noqa: F401
 
 
 def test_rates_matrix_filter_download(browser, base_url):  # noqa: F811
@@ -28,7 +28,7 @@ def test_rates_matrix_filter_download(browser, base_url):  # noqa: F811
     # the CSV download
     with page.expect_download() as info:
         page.get_by_role("link", name="Download CSV").click()
-    rows = list(csv.DictReader(io.StringIO(open(info.value.path(), encoding="utf-8").read())))
+    rows = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text("utf-8"))))
     assert {r["treaty"] for r in rows} == {"br-pe-2006"}
     # a cell links to its paragraph, which the article page shows
     page.get_by_role("link", name="15%").first.click()

@@ -10,7 +10,6 @@ import json
 import sys
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,7 +17,6 @@ from hypothesis import strategies as st
 from indexer.rates import parse_percent, percentages
 from indexer.rates.extract import version_rates
 from indexer.rates.model import Found, VersionUnit
-from indexer.rates.numbers import TENS, UNITS
 from indexer.rates.stage import alignment, combine
 from indexer.segment.numerals import to_chinese
 from search.cli import main
@@ -26,7 +24,7 @@ from search.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = json.loads((ROOT / "tests" / "cases" / "rates.json").read_text("utf-8"))
 sys.path.insert(0, str(ROOT / "scripts"))
-from measure_rates import measure, stated_keys  # noqa: E402
+from measure_rates import measure, stated_keys
 
 runner = CliRunner()
 
@@ -34,13 +32,13 @@ runner = CliRunner()
 # --- the number parser ---------------------------------------------------------------------
 
 def _words(n: int, lang: str) -> str:
-    """`n` (0..99) in words, from the parser's own tables read backwards."""
-    names = {"en": ("zero one two three four five six seven eight nine ten eleven twelve "
-                    "thirteen fourteen fifteen sixteen seventeen eighteen nineteen").split(),
-             "pt": ("zero um dois três quatro cinco seis sete oito nove dez onze doze treze "
-                    "catorze quinze dezesseis dezessete dezoito dezenove").split(),
-             "sv": ("noll en två tre fyra fem sex sju åtta nio tio elva tolv tretton fjorton "
-                    "femton sexton sjutton arton nitton").split()}[lang]
+    """`n` (0..99) in words, written out here independently of the parser's tables."""
+    names = {"en": "zero one two three four five six seven eight nine ten eleven twelve "
+                   "thirteen fourteen fifteen sixteen seventeen eighteen nineteen",
+             "pt": "zero um dois três quatro cinco seis sete oito nove dez onze doze treze "
+                   "catorze quinze dezesseis dezessete dezoito dezenove",
+             "sv": "noll en två tre fyra fem sex sju åtta nio tio elva tolv tretton fjorton "
+                   "femton sexton sjutton arton nitton"}[lang].split()
     tens = {"en": "twenty thirty forty fifty sixty seventy eighty ninety",
             "pt": "vinte trinta quarenta cinquenta sessenta setenta oitenta noventa",
             "sv": "tjugo trettio fyrtio femtio sextio sjuttio åttio nittio"}[lang].split()

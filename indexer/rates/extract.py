@@ -90,43 +90,45 @@ def _limit_rates(unit: VersionUnit, sentence: str, intro_limit: bool, before: st
                  ) -> list[Found]:
     """The limits a sentence states: the first rate (not a threshold) after each limit cue,
     or the reference it names; in a point of a list whose intro is a limit, its first rate."""
-    out: list[Found] = []
     starts: list[int] = []
     for m in compiled("LIMIT").finditer(sentence):
         if compiled("TAX").search(sentence[:m.start()]) or intro_limit:
             starts.append(m.end())
     if intro_limit and not starts:
         starts.append(0)
-    for at in starts:
-        full = sentence[at:].lstrip()
-        tail = full[:LIMIT_REACH]
-        ref = compiled("REFERENCE").search(tail[:40])
-        if ref:
-            target = reference_target(tail[ref.end():], unit.eid)
-            out.append(Found(unit.eid, None, sentence=_clip(sentence), by_reference=True,
-                             target=target, condition=_condition(sentence),
-                             base=_base(tail)))
-            continue
-        rate = next((p for p in percentages(tail) if not _is_threshold(tail, p)), None)
-        if rate is None:
-            continue
-        rest = full[rate.end:]
-        share = _SHARE.match(rest)
-        if share:  # "50 per cent of the percentage provided for in sub-paragraph a)"
-            out.append(Found(unit.eid, None, sentence=_clip(sentence), by_reference=True,
-                             target=reference_target(rest[share.end():], unit.eid),
-                             share=rate.value / 100, condition=_condition(sentence)))
-            continue
-        out.append(Found(unit.eid, rate.value, sentence=_clip(sentence), words=rate.words,
-                         condition=_condition(rest) or _condition(tail[:rate.start]),
-                         base=_base(rest[:80]) or _base(tail[:rate.start]), in_list=intro_limit))
-    return _with_context(out, sentence, before)
+    found = [_limit_at(unit, sentence, at, intro_limit) for at in starts]
+    return _with_context([f for f in found if f is not None], sentence, before)
+
+
+def _limit_at(unit: VersionUnit, sentence: str, at: int, in_list: bool) -> Found | None:
+    """The limit stated from `at` in `sentence` (right after its limit cue): a rate, a
+    reference to one, or a share of one; None when no rate follows."""
+    full = sentence[at:].lstrip()
+    tail = full[:LIMIT_REACH]
+    quote = _clip(sentence)
+    ref = compiled("REFERENCE").search(tail[:40])
+    if ref:
+        return Found(unit.eid, None, sentence=quote, by_reference=True,
+                     target=reference_target(tail[ref.end():], unit.eid),
+                     condition=_condition(sentence), base=_base(tail))
+    rate = next((p for p in percentages(tail) if not _is_threshold(tail, p)), None)
+    if rate is None:
+        return None
+    rest = full[rate.end:]
+    share = _SHARE.match(rest)
+    if share:  # "50 per cent of the percentage provided for in sub-paragraph a)"
+        return Found(unit.eid, None, sentence=quote, by_reference=True,
+                     target=reference_target(rest[share.end():], unit.eid),
+                     share=rate.value / 100, condition=_condition(sentence))
+    return Found(unit.eid, rate.value, sentence=quote, words=rate.words,
+                 condition=_condition(rest) or _condition(tail[:rate.start]),
+                 base=_base(rest[:80]) or _base(tail[:rate.start]), in_list=in_list)
 
 
 def _with_context(found: list[Found], sentence: str, before: str) -> list[Found]:
     """A rate whose own sentence states no condition and opens with "However" takes the
-    sentence before it, where the condition is ("... dividends beneficially owned by a recognised pension fund ... However,
-    the tax so charged shall not exceed 10 per cent")."""
+    sentence before it, where the condition is ("... dividends beneficially owned by a
+    recognised pension fund ... However, the tax so charged shall not exceed 10 per cent")."""
     if not before or not _CONTRAST.match(sentence):
         return found
     return [f if f.condition or f.exempt else replace(f, condition=_clip(before))
@@ -190,32 +192,53 @@ def _topic_of(top: VersionUnit, articles: dict[int, str | None], text: str) -> s
     return None
 
 
+class _Version:
+    """One language version's units, looked up by eId, with their children and the topic of
+    each article."""
+
+    def __init__(self, units: Iterable[VersionUnit]) -> None:
+        self.units = list(units)
+        self.by_eid = {u.eid: u for u in self.units}
+        self.children: dict[str, list[VersionUnit]] = {}
+        for u in self.units:
+            if u.parent is not None:
+                self.children.setdefault(u.parent, []).append(u)
+        self.articles = {u.number: u.topic for u in self.units
+                         if u.kind == "article" and u.parent is None}
+
+    def own(self, u: VersionUnit) -> str:
+        return own_text(u, self.children.get(u.eid, ()))
+
+    def in_list_of_limit(self, u: VersionUnit) -> bool:
+        """Whether `u` is a point of a list whose intro is a limit ("shall not exceed:")."""
+        parent = self.by_eid.get(u.parent) if u.parent else None
+        return u.kind == "point" and parent is not None and _ends_in_limit(self.own(parent))
+
+    def scope(self, u: VersionUnit) -> tuple[str, bool] | None:
+        """(topic, whether exemptions count) of a unit where rates are read: in the article
+        of a rate topic (exemptions count) or a protocol item (limits only); else None."""
+        top = self.by_eid.get(u.top)
+        if top is None:
+            return None
+        if top.kind == "article" and top.topic in RATE_TOPICS:
+            return top.topic, True
+        if top.kind != "protocol":
+            return None
+        topic = _topic_of(top, self.articles, self.own(u))
+        return (topic, False) if topic else None
+
+
 def version_rates(units: Iterable[VersionUnit]) -> list[Found]:
     """Every rate of one language version (`units`: all of its units, in reading order),
     references resolved within it."""
-    units = list(units)
-    children: dict[str, list[VersionUnit]] = {}
-    for u in units:
-        if u.parent is not None:
-            children.setdefault(u.parent, []).append(u)
-    by_eid = {u.eid: u for u in units}
-    articles = {u.number: u.topic for u in units if u.kind == "article" and u.parent is None}
+    version = _Version(units)
     found: list[Found] = []
-    for u in units:
-        top = by_eid.get(u.top)
-        if top is None:
+    for u in version.units:
+        scope = version.scope(u)
+        if scope is None:
             continue
-        in_article = top.kind == "article" and top.topic in RATE_TOPICS
-        if not in_article and top.kind != "protocol":
-            continue
-        own = own_text(u, children.get(u.eid, ()))
-        parent = by_eid.get(u.parent) if u.parent else None
-        intro = (u.kind == "point" and parent is not None
-                 and _ends_in_limit(own_text(parent, children.get(parent.eid, ()))))
-        topic = top.topic if in_article else _topic_of(top, articles, own)
-        if topic is None:
-            continue
-        for f in unit_rates(u, own, intro, exemptions=in_article):
+        topic, exemptions = scope
+        for f in unit_rates(u, version.own(u), version.in_list_of_limit(u), exemptions):
             found.append(f.with_topic(topic, u))
     return resolve(found)
 

@@ -83,7 +83,7 @@ def combine(treaty: str, per_lang: dict[str, list[Found]], eids: dict[str, set[s
             anchors.setdefault((lang, f.eid), group)
             keyed.setdefault((group, f.rate, f.exempt), {}).setdefault(lang, f)
     out = []
-    for (_group, _rate, _exempt), by_lang in keyed.items():
+    for by_lang in keyed.values():
         langs = tuple(lg for lg in order if lg in by_lang)
         f = by_lang[langs[0]]
         missing = tuple(lg for lg in order if lg not in by_lang
