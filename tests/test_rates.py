@@ -277,3 +277,19 @@ def test_versions_cross_checked_through_alignment_links():
     assert len(rates) == 1 and rates[0].langs == ("en", "sv") and rates[0].disagree == ()
     apart = combine("x", {"en": en, "sv": sv}, eids, ["en", "sv"])
     assert len(apart) == 2  # without the links they are two provisions
+
+
+def test_exemption_wordings_and_conditions_of_an_exemption():
+    paras = {"4": "4. Utan hinder av bestämmelserna i punkt 2",
+             "8": "8. Utdelning som betalas till en pensionsorganisation skall vara undantagen "
+                  "från beskattning i den förstnämnda staten under förutsättning att:"}
+    points = {"4": {"a": "a) beskattas ränta, som härrör från Sverige och betalas till person "
+                         "med hemvist i Canada, endast i Canada, om räntan betalas på grund av lån;",
+                    "b": "b) ränta som härrör från Sverige skall undantas från svensk skatt om "
+                         "mottagaren är staten;"},
+              "8": {"a": "a) organisationen är ägaren av de aktier för vilka utdelningen betalas "
+                         "och är generellt undantagen från beskattning i den andra staten;"}}
+    found = version_rates(_version(paras, "interest", points=points))
+    assert _keys(found) == [("para_4__point_a", 0.0, True, False),
+                            ("para_4__point_b", 0.0, True, False),
+                            ("para_8", 0.0, True, False)]

@@ -38,14 +38,17 @@ REFERENCE = (
 #: beskattning", "免税", "仅在…征税").
 EXEMPT = (
     r"(?:shall|should|will)\s+be\s+taxable\s+only\s+in|taxable\s+only\s+in"
+    r"|(?:shall|should|will)\s+be\s+taxed\s+only\s+in"
     r"|(?:shall|should|will)\s+be\s+exempt(?:ed)?\s+from\s+(?:\w+\s+)?tax"
     r"|(?:shall|should|will)\s+not\s+be\s+(?:taxed|taxable|subject\s+to\s+tax)\s+in"
     r"|(?:shall|should|may)\s+not\s+levy\s+(?:a|any)\s+tax\s+on"
     r"|(?:serão|são|será|é)\s+tribut[áa]ve(?:is|l)\s+(?:somente|apenas|exclusivamente)"
     r"|(?:só|somente|apenas)\s+(?:podem|poderão|pode|poderá)\s+ser\s+tributad[oa]s?"
-    r"|(?:ficarão|ficam|serão|são|estarão)\s+isent[oa]s?|não\s+serão\s+tributad[oa]s"
+    r"|(?:ficarão|ficará|ficam|fica|serão|será|são|estarão|estará)\s+isent[oa]s?"
+    r"|não\s+serão\s+tributad[oa]s"
     r"|beskattas\s+endast\s+i|(?:skall|ska)\s+beskattas\s+endast"
-    r"|undantagen\s+från\s+(?:\w+\s+)?(?:beskattning|skatt)|befriad\s+från\s+(?:\w+\s+)?skatt"
+    r"|(?:undantagen|undantas)\s+från\s+(?:\w+\s+)?(?:beskattning|skatt)"
+    r"|befriad\s+från\s+(?:\w+\s+)?skatt|beskattas\b[^.;:]{0,200}?\bendast\s+i\b"
     r"|(?:inte|icke|ej)\s+beskattas\b"
     r"|免税|免征|仅在\S{0,20}征税|只应在\S{0,20}征税|应仅在\S{0,20}征税"
 )

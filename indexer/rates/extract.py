@@ -214,6 +214,14 @@ class _Version:
         parent = self.by_eid.get(u.parent) if u.parent else None
         return u.kind == "point" and parent is not None and _ends_in_limit(self.own(parent))
 
+    def under_exemption(self, u: VersionUnit) -> bool:
+        """Whether `u` is a point of a list whose intro states an exemption: its points are
+        that exemption's conditions ("exempt ... provided that: a) the organisation is
+        itself exempt ..."), not exemptions of their own."""
+        parent = self.by_eid.get(u.parent) if u.parent else None
+        return (u.kind == "point" and parent is not None
+                and any(_exemption(parent, s) for s in sentences(self.own(parent))))
+
     def scope(self, u: VersionUnit) -> tuple[str, bool] | None:
         """(topic, whether exemptions count) of a unit where rates are read: in the article
         of a rate topic (exemptions count) or a protocol item (limits only); else None."""
@@ -238,6 +246,7 @@ def version_rates(units: Iterable[VersionUnit]) -> list[Found]:
         if scope is None:
             continue
         topic, exemptions = scope
+        exemptions = exemptions and not version.under_exemption(u)
         for f in unit_rates(u, version.own(u), version.in_list_of_limit(u), exemptions):
             found.append(f.with_topic(topic, u))
     return resolve(found)
