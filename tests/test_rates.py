@@ -293,3 +293,22 @@ def test_exemption_wordings_and_conditions_of_an_exemption():
     assert _keys(found) == [("para_4__point_a", 0.0, True, False),
                             ("para_4__point_b", 0.0, True, False),
                             ("para_8", 0.0, True, False)]
+
+
+def test_prefilter_words_hold_every_match(ingested):
+    """A sentence is tried for a limit or an exemption only when it holds one of the words
+    every match holds: checked on every match in the real texts."""
+    from contextlib import closing
+
+    from indexer import store
+    from indexer.rates.cues import EXEMPT_WORDS, LIMIT_WORDS, compiled
+
+    with closing(store.connect(ingested)) as db:
+        texts = [r["text"] for r in db.execute("SELECT text FROM units WHERE depth > 0")]
+    seen = 0
+    for text in texts:
+        for name, words in (("LIMIT", LIMIT_WORDS), ("EXEMPT", EXEMPT_WORDS)):
+            for m in compiled(name).finditer(text):
+                seen += 1
+                assert any(w in m.group(0).lower() for w in words), (name, m.group(0))
+    assert seen > 50

@@ -23,6 +23,9 @@ LIMIT = (
     r"|(?:inte|icke|ej)\s+(?:må\s+|får\s+|skall\s+|ska\s+)?överstiga|högst"
     r"|不应超过|不得超过|不能超过|不超过|不应高于"
 )
+#: Every match of LIMIT holds (lower-cased) one of these: a sentence without any is not tried.
+LIMIT_WORDS = ("exceed", "more than", "higher than", "exced", "ultrapass", "överstiga",
+               "högst", "超过", "高于")
 #: A limit stated by reference: "the limit provided for in subparagraph (a) of paragraph 2",
 #: "o limite previsto na alínea a)", "den skattesats som anges i punkt 2 a)", "第二款规定的税率".
 REFERENCE = (
@@ -52,6 +55,9 @@ EXEMPT = (
     r"|(?:inte|icke|ej)\s+beskattas\b"
     r"|免税|免征|仅在\S{0,20}征税|只应在\S{0,20}征税|应仅在\S{0,20}征税"
 )
+#: Every match of EXEMPT holds (lower-cased) one of these.
+EXEMPT_WORDS = ("only", "exempt", "not be", "levy", "tribut", "isent", "beskattas", "undanta",
+                "befriad", "免", "征税")
 #: A percentage right after these is a holding threshold or a share, not a rate.
 THRESHOLD = (
     r"(?:at\s+least|not\s+less\s+than|more\s+than|less\s+than|no\s+more\s+than|over|under"

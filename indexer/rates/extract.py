@@ -14,7 +14,13 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from indexer.rates.cues import RATE_TOPICS, base_patterns, compiled
+from indexer.rates.cues import (
+    EXEMPT_WORDS,
+    LIMIT_WORDS,
+    RATE_TOPICS,
+    base_patterns,
+    compiled,
+)
 from indexer.rates.model import Found, VersionUnit
 from indexer.rates.numbers import Percent, percentages
 from indexer.rates.refs import reference_target
@@ -91,7 +97,10 @@ def _limit_rates(unit: VersionUnit, sentence: str, intro_limit: bool, before: st
     """The limits a sentence states: the first rate (not a threshold) after each limit cue,
     or the reference it names; in a point of a list whose intro is a limit, its first rate."""
     starts: list[int] = []
-    for m in compiled("LIMIT").finditer(sentence):
+    lower = sentence.lower()
+    cues = (compiled("LIMIT").finditer(sentence) if any(w in lower for w in LIMIT_WORDS)
+            else ())
+    for m in cues:
         if compiled("TAX").search(sentence[:m.start()]) or intro_limit:
             starts.append(m.end())
     if intro_limit and not starts:
@@ -136,6 +145,9 @@ def _with_context(found: list[Found], sentence: str, before: str) -> list[Found]
 
 
 def _exemption(unit: VersionUnit, sentence: str) -> Found | None:
+    lower = sentence.lower()
+    if not any(w in lower for w in EXEMPT_WORDS):
+        return None
     m = compiled("EXEMPT").search(sentence)
     if not m or not compiled("INCOME").search(sentence):
         return None

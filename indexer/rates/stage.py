@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 
 from indexer.policy import policy
+from indexer.rates.cues import RATE_TOPICS
 from indexer.rates.extract import version_rates
 from indexer.rates.model import Found, Rate, VersionUnit
 
@@ -110,6 +111,16 @@ def treaty_rates(treaty: str, rows: Iterable[sqlite3.Row], order: Sequence[str],
     return combine(treaty, per_lang, eids, langs, alignment(links))
 
 
+#: The units the stage reads: those of the articles of a rate topic and of protocol items
+#: (the top-level units themselves included), of one treaty, in reading order.
+_UNITS = (
+    "SELECT eid, kind, text, top, parent, number, topic, refers_to, changes, lang, seq"
+    " FROM units WHERE treaty=? AND (lang, top) IN (SELECT lang, eid FROM units"
+    " WHERE treaty=? AND depth=0 AND (kind='protocol' OR (kind='article' AND topic IN"
+    f" ({','.join('?' * len(RATE_TOPICS))})))) ORDER BY seq"
+)
+
+
 def write_rates(db: sqlite3.Connection) -> int:
     """(Re)derive the rates table of the store `db` from its units; the number of rates."""
     db.executescript(SCHEMA)
@@ -120,9 +131,7 @@ def write_rates(db: sqlite3.Connection) -> int:
                     for t, langs in db.execute("SELECT id, languages FROM treaties ORDER BY id")]
         n = 0
         for treaty, order in treaties:
-            rows = db.execute(
-                "SELECT eid, kind, text, top, parent, number, topic, refers_to, changes, lang, seq"
-                " FROM units WHERE treaty=? ORDER BY seq", (treaty,)).fetchall()
+            rows = db.execute(_UNITS, (treaty, treaty, *RATE_TOPICS)).fetchall()
             seqs = {(r["lang"], r["eid"]): r["seq"] for r in rows}
             links = [tuple(r) for r in db.execute(
                 "SELECT eid, lang_a, lang_b, eid_b FROM links WHERE treaty=?", (treaty,))]
