@@ -31,7 +31,7 @@ def test_rates_matrix_filter_download(browser, base_url):  # noqa: F811
     rows = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text("utf-8"))))
     assert {r["treaty"] for r in rows} == {"br-pe-2006"}
     # a cell links to its paragraph, which the article page shows
-    page.get_by_role("link", name="15%").first.click()
+    page.get_by_role("link", name="15% Dividends, br-pe-2006 Art. 10(2)(b)").click()
     expect(page).to_have_url(f"{base_url}/t/br-pe-2006/art_10#art_10__para_2__point_b")
     expect(page.locator("[id='art_10__para_2__point_b']").first).to_be_visible()
     page.close()
