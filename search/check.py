@@ -47,7 +47,7 @@ def doubtful_rates(corpus: Corpus, treaty: str | None) -> list[dict]:
     from search.rates import doubtful, rates
 
     try:
-        return doubtful(rates(corpus, treaty))
+        return doubtful(rates(corpus, treaty, flags=True))
     except StoreError:
         return []
 

@@ -466,7 +466,8 @@ def rates_cmd(treaty: str | None, topic: str | None, party: str | None, data: Pa
     if as_json and as_csv:
         raise click.UsageError("--json and --csv: choose one")
     with Corpus(_data(data)) as corpus:
-        result = rates(corpus, treaty=treaty, topic=topic, party=party)
+        result = rates(corpus, treaty=treaty, topic=topic, party=party,
+                       flags=not (as_json or as_csv))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
     elif as_csv:

@@ -19,9 +19,11 @@ from indexer.rates.cues import RATE_TOPICS
 from search.citations import Citation, format_citation
 from search.corpus import Corpus
 
-#: The columns of `treaty rates --csv` (those of the JSON contract; langs joined by ",").
-CSV_FIELDS = ("treaty", "topic", "rate", "exempt", "by_reference", "condition", "base",
-              "unit", "citation", "quote", "langs", "confidence", "disagree")
+#: The keys of a rate in `treaty rates --json`, in order (the JSON contract), and the columns
+#: of `--csv` (langs joined by ",").
+CONTRACT = ("treaty", "topic", "rate", "exempt", "by_reference", "condition", "base", "unit",
+            "citation", "quote", "langs", "confidence")
+CSV_FIELDS = CONTRACT
 
 _EID = re.compile(r"(?P<kind>art|prot)_(?P<n>\d+)(?P<ins>[A-Za-z]*)(?:__para_(?P<p>\d+))?"
                   r"(?:__point_(?P<pt>\w+))?$")
@@ -74,10 +76,12 @@ def _check_filters(corpus: Corpus, treaty: str | None, topic: str | None,
 
 
 def rates(corpus: Corpus, treaty: str | None = None, topic: str | None = None,
-          party: str | None = None) -> dict:
+          party: str | None = None, flags: bool = False) -> dict:
     """The rates (of `treaty`, on `topic`, of treaties with `party`), in treaty order and,
     within one, in the order of the text: {"rates": [...]}, each as the JSON contract of
-    `treaty rates --json`."""
+    `treaty rates --json` (`CONTRACT`); with `flags`, each also says which versions have its
+    provision but do not state it ("disagree", [] when none), as the pages and `treaty
+    check` show."""
     party = _check_filters(corpus, treaty, topic, party)
     if not _has_rates(corpus):
         raise StoreError(f"the store in {corpus.data_dir} has no rates (made before the rates "
@@ -94,7 +98,10 @@ def rates(corpus: Corpus, treaty: str | None = None, topic: str | None = None,
     order = {t: i for i, t in enumerate(ids)}
     rows = sorted(corpus.db.execute(sql, args).fetchall(),
                   key=lambda r: (order[r["treaty"]], r["seq"], r["exempt"], r["rate"] or 0))
-    return {"rates": [_as_json(r) for r in rows]}
+    out = [_as_json(r) for r in rows]
+    if not flags:
+        out = [{k: r[k] for k in CONTRACT} for r in out]
+    return {"rates": out}
 
 
 def rates_csv(result: dict) -> str:
@@ -105,7 +112,6 @@ def rates_csv(result: dict) -> str:
     writer.writeheader()
     for r in result["rates"]:
         writer.writerow({**r, "langs": ",".join(r["langs"]),
-                         "disagree": ",".join(r["disagree"]),
                          "rate": "" if r["rate"] is None else f"{r['rate']:g}",
                          "exempt": str(r["exempt"]).lower(),
                          "by_reference": str(r["by_reference"]).lower()})
@@ -130,8 +136,8 @@ def matrix(result: dict) -> tuple[list[str], list[tuple[str, dict[str, list[dict
 
 
 def doubtful(result: dict) -> list[dict]:
-    """The rates of a `rates` result that `treaty check` lists: confidence below
-    LOW_CONFIDENCE, or versions that have the provision but do not state the rate."""
+    """The rates of a `rates(..., flags=True)` result that `treaty check` lists: confidence
+    below LOW_CONFIDENCE, or versions that have the provision but do not state the rate."""
     return [r for r in result["rates"] if r["confidence"] < LOW_CONFIDENCE or r["disagree"]]
 
 
@@ -143,7 +149,8 @@ def rates_text(result: dict) -> str:
     width = max(len(r["citation"]) for r in result["rates"])
     lines = []
     for r in result["rates"]:
-        flag = "  [versions disagree: " + ",".join(r["disagree"]) + "]" if r["disagree"] else ""
+        gone = r.get("disagree")
+        flag = f"  [versions disagree: {','.join(gone)}]" if gone else ""
         cond = f"  {r['condition']}" if r["condition"] else ""
         lines.append(f"{r['citation']:<{width}}  {r['topic']:<18} {rate_text(r):<20}"
                      f" conf {r['confidence']:.2f}{cond[:120]}{flag}")

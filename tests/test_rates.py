@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import sys
+from contextlib import closing
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -208,9 +209,8 @@ def test_cli_json_contract(ingested):
     assert out.exit_code == 0, out.output
     rates = json.loads(out.output)["rates"]
     first = rates[0]
-    assert list(first)[:13] == ["treaty", "topic", "rate", "exempt", "by_reference", "condition",
-                                "base", "unit", "citation", "quote", "langs", "confidence",
-                                "disagree"]
+    assert list(first) == ["treaty", "topic", "rate", "exempt", "by_reference", "condition",
+                           "base", "unit", "citation", "quote", "langs", "confidence"]
     assert first["unit"] == "br-pe-2006/en/art_10__para_2__point_a"
     assert first["citation"] == "br-pe-2006 Art. 10(2)(a)"
     assert first["rate"] == 10.0 and first["base"] == "gross amount" and first["langs"] == ["en"]
@@ -298,8 +298,6 @@ def test_exemption_wordings_and_conditions_of_an_exemption():
 def test_prefilter_words_hold_every_match(ingested):
     """A sentence is tried for a limit or an exemption only when it holds one of the words
     every match holds: checked on every match in the real texts."""
-    from contextlib import closing
-
     from indexer import store
     from indexer.rates.cues import EXEMPT_WORDS, LIMIT_WORDS, compiled
 
@@ -312,3 +310,44 @@ def test_prefilter_words_hold_every_match(ingested):
                 seen += 1
                 assert any(w in m.group(0).lower() for w in words), (name, m.group(0))
     assert seen > 50
+
+
+def test_csv_header_is_the_contract(ingested):
+    out = _run(ingested, "--csv")
+    header = out.output.splitlines()[0].split(",")
+    assert header == ["treaty", "topic", "rate", "exempt", "by_reference", "condition", "base",
+                      "unit", "citation", "quote", "langs", "confidence"]
+
+
+def test_text_flags_disagreement():
+    from search.rates import rates_text
+
+    row = {"citation": "x Art. 10(2)", "topic": "dividends", "rate": 15.0, "exempt": False,
+           "by_reference": False, "condition": "", "confidence": 0.47, "disagree": ["pt"]}
+    assert "[versions disagree: pt]" in rates_text({"rates": [row]})
+
+
+def test_notes_and_other_text_are_not_rates():
+    units = [VersionUnit("other_1", "other",
+                         "Rates 10% and 15%: the tax shall not exceed 15 per cent of the "
+                         "gross amount; interest is exempt from tax.", "other_1")]
+    assert version_rates(units) == []
+
+
+def test_a_store_without_rates_says_how_to_mend_it(ingested, tmp_path):
+    """A store made before the rates stage (no rates table): a one-line error naming the
+    fix, for `treaty rates`; `treaty check` still lists its findings."""
+    import shutil
+    import sqlite3
+
+    from indexer import store
+
+    data = tmp_path / "old"
+    shutil.copytree(ingested, data, ignore=shutil.ignore_patterns(".lock"))
+    with closing(sqlite3.connect(store.store_path(data))) as db:
+        db.execute("DROP TABLE rates")
+        db.commit()
+    out = _run(data)
+    assert out.exit_code == 1 and "run `treaty ingest --force` once" in out.output
+    out = runner.invoke(main, ["check", "--data", str(data), "--json"])
+    assert out.exit_code == 0 and json.loads(out.output)["rates"] == []

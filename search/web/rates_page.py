@@ -13,15 +13,15 @@ from search.web import corpus
 bp = Blueprint("rates", __name__)
 
 
-def _query() -> dict:
+def _query(flags: bool = False) -> dict:
     party = request.args.get("party", "").strip() or None
     topic = request.args.get("topic", "").strip() or None
-    return lib.rates(corpus(), topic=topic, party=party)
+    return lib.rates(corpus(), topic=topic, party=party, flags=flags)
 
 
 @bp.get("/rates")
 def rates_page() -> str:
-    result = _query()
+    result = _query(flags=True)
     topics, rows = lib.matrix(result)
     parties = sorted({p for t in corpus().treaties() for p in t.parties})
     return render_template("rates.html", topics=topics, rows=rows, parties=parties,
@@ -49,7 +49,7 @@ def rates_for(treaty: str | None = None, topic: str | None = None) -> list[dict]
     if topic is not None and topic not in lib.RATE_TOPICS:
         return []
     try:
-        return lib.rates(corpus(), treaty=treaty, topic=topic)["rates"]
+        return lib.rates(corpus(), treaty=treaty, topic=topic, flags=True)["rates"]
     except StoreError:
         return []
 
