@@ -32,7 +32,7 @@ sqlite3.register_adapter(type(None), {}.get)
 
 STORE_NAME = "corpus.sqlite"
 #: Bump when the pipeline's output changes, so unchanged files are re-processed once.
-PIPELINE_VERSION = "2"
+PIPELINE_VERSION = "3"
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
@@ -275,6 +275,9 @@ class NewStore:
     def commit(self) -> Path:
         """Finish the new store and atomically replace the current one with it."""
         _treaty_rows(self.db)
+        from indexer.rates import write_rates  # (the stage after topics and alignment)
+
+        write_rates(self.db)
         self.db.executescript(INDEXES)  # (commits the rows first)
         self.db.commit()
         self.db.close()

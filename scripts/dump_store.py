@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-TABLES = ("documents", "treaties", "units", "removed", "links")
+TABLES = ("documents", "treaties", "units", "removed", "links", "rates")
 
 
 def dump(corpus: Path, name: str, out: Path) -> None:

@@ -37,7 +37,19 @@ def check(corpus: Corpus, treaty: str | None = None) -> dict:
     findings = [_finding(dict(r)) for r in rows]
     with_findings = {(f["treaty"], f["lang"]) for f in findings}
     return {"findings": findings, "versions": len(versions),
-            "clean_versions": sum(1 for v in versions if v not in with_findings)}
+            "clean_versions": sum(1 for v in versions if v not in with_findings),
+            "rates": doubtful_rates(corpus, treaty)}
+
+
+def doubtful_rates(corpus: Corpus, treaty: str | None) -> list[dict]:
+    """The rates (`search.rates`) of low confidence or that versions disagree on; none for a
+    store made before the rates stage."""
+    from search.rates import doubtful, rates
+
+    try:
+        return doubtful(rates(corpus, treaty, flags=True))
+    except StoreError:
+        return []
 
 
 def _finding(row: dict) -> dict:
@@ -82,6 +94,11 @@ def check_text(result: dict) -> str:
     kinds = Counter(f["kind"] for f in result["findings"])
     if kinds:
         out.append("by kind: " + ", ".join(f"{k} {c}" for k, c in kinds.most_common()))
+    if result.get("rates"):
+        from search.rates import rates_text
+
+        out.extend(["", "rates to check (low confidence or versions disagree):",
+                    rates_text({"rates": result["rates"]})])
     return "\n".join(out)
 
 

@@ -393,7 +393,8 @@ def align_report(treaty: str, limit: int, data: Path | None, as_json: bool) -> N
 @click.argument("treaty", required=False)
 @data_option
 @click.option("--json", "as_json", is_flag=True,
-              help='Print JSON: {"findings": [...], "versions": N, "clean_versions": M}.')
+              help='Print JSON: {"findings": [...], "versions": N, "clean_versions": M, '
+              '"rates": [...]}.')
 @domain_errors
 def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
     """List what looks wrong in the ingested result of TREATY (of every treaty when none is
@@ -414,6 +415,7 @@ def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
       inferred-number      an article number recovered, not printed
       low-confidence-link  an alignment link below even odds, or no counterpart at all
       unaccounted-lines    source lines with text that no unit and no removed furniture holds
+    Then the withholding rates (`treaty rates`) of low confidence or that versions disagree on.
 
     \b
     Examples:
@@ -431,6 +433,47 @@ def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     click.echo(check_text(result))
+
+
+@main.command("rates")
+@click.option("--treaty", default=None, metavar="ID", help="Only this treaty (e.g. br-pe-2006).")
+@click.option("--topic", default=None, metavar="KEY",
+              help="Only this income: dividends, interest, royalties, technical-services.")
+@click.option("--party", default=None, metavar="XX",
+              help="Only treaties with this party (ISO 3166 alpha-2, e.g. BR).")
+@data_option
+@click.option("--json", "as_json", is_flag=True, help='Print JSON: {"rates": [...]}.')
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV with a header row.")
+@domain_errors
+def rates_cmd(treaty: str | None, topic: str | None, party: str | None, data: Path | None,
+              as_json: bool, as_csv: bool) -> None:
+    """List the withholding rates the treaties state: the most the source state may tax
+    dividends, interest, royalties or technical fees, with the condition, the base, the
+    paragraph that states it (its citation and a quote), the language versions that state it
+    and how sure the extraction is. An exemption is a rate of 0 marked exempt; a limit stated
+    by reference ("the limit provided for in subparagraph a)") is resolved and marked.
+
+    \b
+    Examples:
+      treaty rates
+      treaty rates --treaty br-pe-2006
+      treaty rates --topic royalties --party BR --csv > royalties.csv
+      treaty rates --json
+    """
+    from search.corpus import Corpus
+    from search.rates import rates, rates_csv, rates_text
+
+    if as_json and as_csv:
+        raise click.UsageError("--json and --csv: choose one")
+    with Corpus(_data(data)) as corpus:
+        result = rates(corpus, treaty=treaty, topic=topic, party=party,
+                       flags=not (as_json or as_csv))
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    elif as_csv:
+        click.echo(rates_csv(result), nl=False)
+    else:
+        click.echo(rates_text(result))
 
 
 @main.command()

@@ -344,7 +344,7 @@ def test_check_json_contract(ingested: Path) -> None:
     res = run("check", "--json", "--data", str(ingested))
     assert res.exit_code == 0, res.output
     out = json.loads(res.output)
-    assert set(out) == {"findings", "versions", "clean_versions"}
+    assert set(out) == {"findings", "versions", "clean_versions", "rates"}
     assert out["versions"] == 8 and 0 < out["clean_versions"] < 8
     for f in out["findings"]:
         assert set(f) == {"treaty", "lang", "file", "eid", "kind", "message", "place", "lines"}
@@ -423,4 +423,4 @@ def test_one_version_per_language_over_two_files(tmp_path: Path, corpus_dir: Pat
     assert not ingest(corpus, tmp_path / "data").failed
     with Corpus(tmp_path / "data") as c:
         result = check(c)
-    assert result == {"findings": [], "versions": 2, "clean_versions": 2}
+    assert result == {"findings": [], "versions": 2, "clean_versions": 2, "rates": []}

@@ -95,6 +95,9 @@ def create_app(data_dir: str | Path) -> Flask:
     app.before_request(guard.refuse_control_characters)
     app.after_request(guard.add_headers)
     app.register_blueprint(views.bp)
+    from search.web import rates_page
+
+    app.register_blueprint(rates_page.bp)
     views.register_errors(app)
     return app
 

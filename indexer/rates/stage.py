@@ -1,0 +1,152 @@
+"""The `rates` stage: run once a store holds every treaty's units with their final topics and
+alignment links, it derives the rates table from them (every treaty, whichever files were
+kept or made anew), cross-checking each rate across the treaty's language versions."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+
+from indexer.policy import policy
+from indexer.rates.cues import RATE_TOPICS
+from indexer.rates.extract import version_rates
+from indexer.rates.model import Found, Rate, VersionUnit
+
+#: Below this a rate is listed by `treaty check`.
+LOW_CONFIDENCE = 0.8
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rates (
+    treaty TEXT NOT NULL, topic TEXT NOT NULL, rate REAL, exempt INTEGER NOT NULL,
+    by_reference INTEGER NOT NULL, condition TEXT, base TEXT, lang TEXT NOT NULL,
+    eid TEXT NOT NULL, quote TEXT, langs TEXT NOT NULL, confidence REAL NOT NULL,
+    disagree TEXT, target TEXT, seq INTEGER NOT NULL
+);
+"""
+INDEXES = "CREATE INDEX IF NOT EXISTS rates_treaty ON rates(treaty, topic);"
+
+
+def confidence(f: Found, agree: int, disagree: int) -> float:
+    """How sure the stage is of a rate: by how it was stated (a limit with its number in
+    digits, in a list, in words, an exemption, by reference, resolved or not), lowered where
+    the text was repaired, raised by each other version that states it, halved where one
+    that has the provision does not."""
+    if f.by_reference:
+        score = 0.85 if f.rate is not None else 0.3
+    elif f.exempt:
+        score = 0.9
+    else:
+        score = 0.93 if f.in_list else 0.95
+        if f.words:
+            score -= 0.05
+    if f.changed:
+        score -= 0.05
+    score = min(0.99, score + 0.02 * max(0, agree - 1))
+    if disagree:
+        score *= 0.5
+    return round(score, 2)
+
+
+#: (lang, eid, other lang) -> the eid of the aligned unit in the other language version.
+Alignment = dict[tuple[str, str, str], str]
+
+
+def alignment(links: Iterable[tuple[str, str, str, str]]) -> Alignment:
+    """The aligned units of a treaty's versions from its link rows (eid, lang_a, lang_b,
+    eid_b), both ways."""
+    out: Alignment = {}
+    for eid, lang_a, lang_b, eid_b in links:
+        out.setdefault((lang_a, eid, lang_b), eid_b)
+        out.setdefault((lang_b, eid_b, lang_a), eid)
+    return out
+
+
+def combine(treaty: str, per_lang: dict[str, list[Found]], eids: dict[str, set[str]],
+            order: Sequence[str], aligned: Alignment | None = None) -> list[Rate]:
+    """The rates of a treaty from those of each version (`eids`: the unit eIds each version
+    has; `order`: the treaty's languages, the first that states a rate is cited; `aligned`:
+    the units alignment links pair, else a provision is the unit of the same eId)."""
+    aligned = aligned or {}
+
+    def counterpart(lang: str, eid: str, other: str) -> str | None:
+        found = aligned.get((lang, eid, other))
+        if found is None and eid in eids.get(other, ()):
+            found = eid
+        return found
+
+    keyed: dict[tuple, dict[str, Found]] = {}
+    anchors: dict[tuple, str] = {}  # (lang, eid) -> the eid of the group it joined
+    for lang in order:
+        for f in per_lang.get(lang, []):
+            group = next((anchors[(o, e)] for o in order if o != lang
+                          for e in [counterpart(lang, f.eid, o)] if (o, e) in anchors), f.eid)
+            anchors.setdefault((lang, f.eid), group)
+            keyed.setdefault((group, f.rate, f.exempt), {}).setdefault(lang, f)
+    out = []
+    for by_lang in keyed.values():
+        langs = tuple(lg for lg in order if lg in by_lang)
+        f = by_lang[langs[0]]
+        missing = tuple(lg for lg in order if lg not in by_lang
+                        and counterpart(langs[0], f.eid, lg) is not None)
+        out.append(Rate(treaty=treaty, topic=f.topic, eid=f.eid, lang=langs[0], rate=f.rate,
+                        exempt=f.exempt, by_reference=f.by_reference, condition=f.condition,
+                        base=f.base, quote=f.sentence, langs=langs,
+                        confidence=confidence(f, len(langs), len(missing)), disagree=missing,
+                        target=f.target))
+    return out
+
+
+def treaty_rates(treaty: str, rows: Iterable[sqlite3.Row], order: Sequence[str],
+                 links: Iterable[tuple[str, str, str, str]] = ()) -> list[Rate]:
+    """The rates of one treaty from its unit rows (in reading order) and its alignment link
+    rows (eid, lang_a, lang_b, eid_b)."""
+    units: dict[str, list[VersionUnit]] = {}
+    for r in rows:
+        if policy(r["lang"]) is not None:
+            units.setdefault(r["lang"], []).append(VersionUnit.of_row(r))
+    per_lang = {lang: version_rates(us) for lang, us in units.items()}
+    eids = {lang: {u.eid for u in us} for lang, us in units.items()}
+    langs = [lg for lg in order if lg in units] + [lg for lg in units if lg not in order]
+    return combine(treaty, per_lang, eids, langs, alignment(links))
+
+
+#: The units the stage reads: those of the articles of a rate topic and of protocol items
+#: (the top-level units themselves included), of one treaty, in reading order.
+_UNITS = (
+    "SELECT eid, kind, text, top, parent, number, topic, refers_to, changes, lang, seq"
+    " FROM units WHERE treaty=? AND (lang, top) IN (SELECT lang, eid FROM units"
+    " WHERE treaty=? AND depth=0 AND (kind='protocol' OR (kind='article' AND topic IN"
+    f" ({','.join('?' * len(RATE_TOPICS))})))) ORDER BY seq"
+)
+
+
+def write_rates(db: sqlite3.Connection) -> int:
+    """(Re)derive the rates table of the store `db` from its units; the number of rates."""
+    db.executescript(SCHEMA)
+    db.execute("DELETE FROM rates")
+    db.row_factory = sqlite3.Row
+    try:
+        treaties = [(t, json.loads(langs or "[]"))
+                    for t, langs in db.execute("SELECT id, languages FROM treaties ORDER BY id")]
+        n = 0
+        for treaty, order in treaties:
+            rows = db.execute(_UNITS, (treaty, treaty, *RATE_TOPICS)).fetchall()
+            seqs = {(r["lang"], r["eid"]): r["seq"] for r in rows}
+            links = [tuple(r) for r in db.execute(
+                "SELECT eid, lang_a, lang_b, eid_b FROM links WHERE treaty=?", (treaty,))]
+            rates = treaty_rates(treaty, rows, order, links)
+            db.executemany(
+                f"INSERT INTO rates VALUES ({','.join('?' * 15)})",
+                [_row(r, seqs.get((r.lang, r.eid), 0)) for r in rates])
+            n += len(rates)
+    finally:
+        db.row_factory = None
+    db.executescript(INDEXES)
+    return n
+
+
+def _row(r: Rate, seq: int) -> tuple:
+    return (r.treaty, r.topic, r.rate, int(r.exempt), int(r.by_reference), r.condition, r.base,
+            r.lang, r.eid, r.quote, json.dumps(list(r.langs)), r.confidence,
+            json.dumps(list(r.disagree)) if r.disagree else None, r.target, seq)
