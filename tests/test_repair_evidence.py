@@ -222,3 +222,18 @@ def test_hyphenated() -> None:
     assert hyphenated("co-ordination", known)
     assert not hyphenated("admi-nistrative", known)
     assert not hyphenated("coordination", known)
+
+
+def test_compounds_read_part_by_part(bundled) -> None:
+    """A compound of the print misread in one part, which no version spells again."""
+    vocab = {(ch["before"], ch["after"]): ch["why"]
+             for _, ch in _changes(bundled, "document-vocabulary")}
+    why = vocab[("beskatlningsintressen", "beskattningsintressen")]
+    assert "'beskattnings' begins" in why
+
+
+def test_compounds_of_words_and_suspended_parts_stay() -> None:
+    lines = _lines("skatt på ränte- och royaltyinkomster", "räntan och ränta, ränta och ränta",
+                   "vidtagandet av åtgärder", "vidta, vidtar och vidtagit", lang="sv")
+    out = repair_version(lines, shared("sv"), [], True)
+    assert [x.text for x in out] == [x.text for x in lines]

@@ -6,6 +6,7 @@ The version's own spelling is the evidence, weighed against the lexicon: a token
 knows as a common word is left alone, one it knows as a rare word only yields to a much
 commoner neighbour, and two forms of one word (an inflection, a compound's ending) or an
 older spelling of it (:mod:`indexer.normalise.orthography`) are never taken for a misreading.
+A compound the version spells once is read part by part (:mod:`indexer.normalise.compounds`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 
 from ..models import Change, Line
 from .candidates import KNOWN, RARE_CEILING, recase, zipf_1945
+from .compounds import MIN_COMPOUND, compound_reading, heads
 from .context import Normaliser
 from .distance import JUNK, allowance, clitic, extends, hyphenated, ocr_cost
 from .document import Fix, tokens
@@ -91,6 +93,12 @@ def _choose(tok: str, counts: Counter[str], by_len: dict[int, list[str]], nz: No
     return w, why
 
 
+def suspended(text: str, end: int) -> bool:
+    """Is the token ending at `end` of `text` the first part of a compound whose rest is
+    given later ("ränte- och royaltyinkomster", "finans- och utrikesdepartementet")?"""
+    return text[end:end + 1] == "-" and text[end + 1:end + 2] in (" ", "\n", "")
+
+
 def document_vocabulary(lines: Sequence[Line], nz: Normaliser,
                         others: Sequence[Normaliser], noisy: bool) -> dict[int, list[Fix]]:
     """The fixes of the step, by line index (see the module's doc)."""
@@ -98,6 +106,7 @@ def document_vocabulary(lines: Sequence[Line], nz: Normaliser,
     counts = Counter(t.lower() for _, _, _, t in found)
     by_len = _targets(counts, nz)
     chosen: dict[str, tuple[str, str] | None] = {}
+    established: Counter[str] | None = None  # the version's word beginnings, when needed
     fixes: dict[int, list[Fix]] = defaultdict(list)
     def known(part: str) -> bool:
         return nz.lex.freq(part) >= KNOWN or counts[part.lower()] > 0
@@ -106,10 +115,14 @@ def document_vocabulary(lines: Sequence[Line], nz: Normaliser,
     for k, a, b, tok in found:
         low = tok.lower()
         if counts[low] > RARE_COUNT or tok.isupper() and len(tok) > 1 or tok in made[k] \
-                or hyphenated(tok, known) or clitic(tok):
+                or hyphenated(tok, known) or clitic(tok) or suspended(lines[k].text, b):
             continue
         if low not in chosen:
             chosen[low] = _choose(tok, counts, by_len, nz, noisy)
+            if chosen[low] is None and len(low) >= MIN_COMPOUND:
+                if established is None:
+                    established = heads(counts)
+                chosen[low] = compound_reading(low, counts, established, nz, noisy)
         got = chosen[low]
         if got is not None:
             after = recase(got[0], tok.strip("".join(JUNK)))
