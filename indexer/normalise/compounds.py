@@ -68,6 +68,36 @@ def _head_reading(head: str, established: Counter[str], nz: Normaliser,
     return best
 
 
+def _sound(low: str, splits: list[tuple[str, str]], known: dict[str, bool],
+           counts: Counter[str], established: Counter[str], nz: Normaliser) -> bool:
+    """Is `low` a compound as it should be: an established head and a word, or two words
+    (a short first one too: vid|tagandet)?"""
+    if any(established[head] >= HEAD_TYPES and known[tail] for head, tail in splits):
+        return True
+    return any(nz.lex.freq(low[:i]) >= TAIL_ZIPF
+               and (nz.lex.freq(low[i:]) >= KNOWN or counts[low[i:]] > 0)
+               for i in range(2, len(low) - 2))
+
+
+def _readings(splits: list[tuple[str, str]], known: dict[str, bool],
+              established: Counter[str], nz: Normaliser, noisy: bool
+              ) -> list[tuple[float, str, str]]:
+    """(cost, compound, reason) of each split with one part established and one not."""
+    found = []
+    for head, tail in splits:
+        if established[head] >= HEAD_TYPES and not known[tail]:
+            got = _tail_reading(tail, nz, noisy)
+            if got:
+                why = f"'{head}' begins {established[head]} words of this version; '{got[0]}' a word"
+                found.append((got[1], head + got[0], why))
+        elif known[tail] and nz.lex.freq(tail) >= TAIL_ZIPF and established[head] <= 1:
+            got = _head_reading(head, established, nz, noisy)
+            if got:
+                why = f"'{got[0]}' begins {established[got[0]]} words of this version; '{tail}' a word"
+                found.append((got[1], got[0] + tail, why))
+    return found
+
+
 def compound_reading(low: str, counts: Counter[str], established: Counter[str],
                      nz: Normaliser, noisy: bool) -> tuple[str, str] | None:
     """The compound `low` (an unknown token of the version) stands for, with the reason."""
@@ -75,28 +105,11 @@ def compound_reading(low: str, counts: Counter[str], established: Counter[str],
         return None
     splits = [(low[:i], low[i:]) for i in range(MIN_PART, len(low) - MIN_PART + 1)]
     known = {tail: nz.lex.freq(tail) >= KNOWN or counts[tail] > 0 for _, tail in splits}
-    if any(established[head] >= HEAD_TYPES and known[tail] for head, tail in splits):
-        return None  # an established head and a word: a compound as it should be
-    if any(nz.lex.freq(low[:i]) >= TAIL_ZIPF and (nz.lex.freq(low[i:]) >= KNOWN
-                                                   or counts[low[i:]] > 0)
-           for i in range(2, len(low) - 2)):
-        return None  # two words (a short first one: vid|tagandet, god|tagandet)
-    found = []
-    for head, tail in splits:
-        tail_known = known[tail] and nz.lex.freq(tail) >= TAIL_ZIPF
-        if established[head] >= HEAD_TYPES and not known[tail]:
-            got = _tail_reading(tail, nz, noisy)
-            if got:
-                found.append((got[1], head + got[0], f"'{head}' begins "
-                              f"{established[head]} words of this version; '{got[0]}' a word"))
-        elif tail_known and established[head] <= 1:
-            got = _head_reading(head, established, nz, noisy)
-            if got:
-                found.append((got[1], got[0] + tail, f"'{got[0]}' begins "
-                              f"{established[got[0]]} words of this version; '{tail}' a word"))
+    if _sound(low, splits, known, counts, established, nz):
+        return None
+    found = sorted(_readings(splits, known, established, nz, noisy))
     if not found:
         return None
-    found.sort()
     cost, word, why = found[0]
     if any(w != word and c - cost < 0.15 for c, w, _ in found[1:]):
         return None
