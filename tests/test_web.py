@@ -394,3 +394,12 @@ def test_pages_have_no_inline_script_or_style(client):
         assert not re.search(r"<script(?![^>]*\ssrc=)", html), url
         assert not re.search(r"<style|\sstyle=|\son[a-z]+=|javascript:", html,
                              re.IGNORECASE), url
+
+
+def test_repair_view_shows_each_changes_evidence(client):
+    """The repair view lists each change with its step and its evidence: the version and
+    article it came from, or how often the version spells the word."""
+    html = text(get(client, "/t/br-se-1965/art_21?lang=en&view=diff"))
+    assert "<code>cross-version</code>" in html and "from pt Art. 21(1)" in html
+    html = text(get(client, "/t/br-se-1965/art_18?lang=en&view=diff"))
+    assert "<code>document-vocabulary</code>" in html and "times in this version" in html
