@@ -1,0 +1,161 @@
+"""PDF -> text through its text layer (pypdfium2, PDFium's text API: chosen on speed and
+agreement, see scripts/measure_formats.py).
+
+Each page's text runs (PDFium's rectangles with their text) are put back into lines, and the
+lines in reading order: a page whose lines leave a vertical gutter free (a few lines that cross
+it, such as a running title or a centred page number, aside) is read column by column, the
+crossing lines cutting the page into bands read in turn. A vertical gap wider than the usual
+line pitch becomes a blank line (a new block), as in a plain text. Pages are joined with form
+feeds, as the clean stage expects of a printed text: its running headers, footers and page
+numbers are then removed as page furniture, and the first line of each page gives the page
+of every unit.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+
+from indexer.errors import SourceError
+
+NO_TEXT = "no text layer; run OCR first, e.g. ocrmypdf"
+#: A gutter is looked for between these shares of the page width.
+_GUTTER_BAND = (0.25, 0.75)
+#: At most this share of a page's lines may cross the gutter (titles, page numbers, rules).
+_CROSSING_SHARE = 0.2
+#: Each column holds at least this many lines.
+_COLUMN_LINES = 3
+#: A vertical gap over this many times the usual line pitch opens a new block.
+_BLOCK_GAP = 1.35
+#: Two runs at one height are one line when the space between them is under this many
+#: line heights.
+_WORD_GAP = 1.5
+
+
+@dataclass
+class _Line:
+    left: float
+    bottom: float
+    right: float
+    top: float
+    text: str
+
+    @property
+    def height(self) -> float:
+        return self.top - self.bottom
+
+
+def _runs(textpage) -> list[_Line]:
+    out = []
+    for i in range(textpage.count_rects()):
+        left, bottom, right, top = textpage.get_rect(i)
+        text = textpage.get_text_bounded(left, bottom, right, top)
+        text = " ".join(text.replace("\r", " ").replace("\n", " ").split())
+        if text:
+            out.append(_Line(left, bottom, right, top, text))
+    return out
+
+
+def _lines(runs: list[_Line]) -> list[_Line]:
+    """Runs on one baseline and close together, merged left to right into lines."""
+    runs = sorted(runs, key=lambda r: (-round(r.top), r.left))
+    lines: list[_Line] = []
+    for run in runs:
+        last = lines[-1] if lines else None
+        if (last is not None and abs(last.top - run.top) < 0.5 * max(run.height, 1)
+                and 0 <= run.left - last.right < _WORD_GAP * max(run.height, 1)):
+            last.text += ("" if last.text.endswith("-") else " ") + run.text
+            last.right = max(last.right, run.right)
+            last.bottom = min(last.bottom, run.bottom)
+        else:
+            lines.append(_Line(run.left, run.bottom, run.right, run.top, run.text))
+    return lines
+
+
+def _gutter(lines: list[_Line], width: float) -> float | None:
+    """The x of a free vertical gutter between two columns, or None (one column)."""
+    best, best_crossing = None, len(lines) + 1
+    start, end = (int(width * s) for s in _GUTTER_BAND)
+    for x in range(start, end, 2):
+        crossing = sum(1 for ln in lines if ln.left < x < ln.right)
+        if crossing < best_crossing:
+            left = sum(1 for ln in lines if ln.right <= x)
+            right = sum(1 for ln in lines if ln.left >= x)
+            if left >= _COLUMN_LINES and right >= _COLUMN_LINES:
+                best, best_crossing = x, crossing
+    if best is None or best_crossing > _CROSSING_SHARE * len(lines):
+        return None
+    return best
+
+
+def _reading_order(lines: list[_Line], width: float) -> list[list[_Line]]:
+    """The page's lines as a list of runs read top to bottom (columns one after the other
+    between the lines that cross the gutter)."""
+    lines = sorted(lines, key=lambda ln: (-ln.top, ln.left))
+    x = _gutter(lines, width)
+    if x is None:
+        return [lines]
+    bands: list[list[_Line]] = []
+    band: list[_Line] = []
+    for ln in lines:
+        if ln.left < x < ln.right:
+            if band:
+                bands.extend(_columns(band, x))
+            bands.append([ln])
+            band = []
+        else:
+            band.append(ln)
+    if band:
+        bands.extend(_columns(band, x))
+    return bands
+
+
+def _columns(band: list[_Line], x: float) -> list[list[_Line]]:
+    left = [ln for ln in band if ln.right <= x]
+    right = [ln for ln in band if ln.left >= x]
+    return [col for col in (left, right) if col]
+
+
+def _text_of(runs: list[list[_Line]]) -> str:
+    """The lines, a blank line between runs and where the gap between lines is wide."""
+    pitches = [a.top - b.top for run in runs for a, b in zip(run, run[1:]) if a.top > b.top]
+    pitch = statistics.median(pitches) if pitches else 0.0
+    out: list[str] = []
+    for run in runs:
+        if out:
+            out.append("")
+        for prev, ln in zip([None, *run], run):
+            if prev is not None and pitch and prev.top - ln.top > _BLOCK_GAP * pitch:
+                out.append("")
+            out.append(ln.text)
+    return "\n".join(out)
+
+
+def page_texts(data: bytes, path: str) -> list[str]:
+    """The text of each page of the PDF `data` (`path` for messages)."""
+    import pypdfium2 as pdfium
+
+    try:
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as exc:
+        raise SourceError(f"{path}: not a readable PDF ({exc})") from None
+    try:
+        pages = []
+        for page in document:
+            textpage = page.get_textpage()
+            width = page.get_width()
+            pages.append(_text_of(_reading_order(_lines(_runs(textpage)), width)))
+            textpage.close()
+            page.close()
+        return pages
+    finally:
+        document.close()
+
+
+def pdf_text(data: bytes, path: str) -> str:
+    """The PDF's text, pages separated by form feeds; refused (one line) without a text
+    layer."""
+    pages = page_texts(data, path)
+    if not any(p.strip() for p in pages):
+        raise SourceError(f"{path}: {NO_TEXT}")
+    return "\n\n\f".join(pages) + "\n"
