@@ -98,11 +98,14 @@ def _numbering(document, word: str) -> int:
 
 
 def _blocks(text: str) -> list[list[str]]:
-    """The blank-line separated blocks of `text`, each a list of its (stripped) lines."""
+    """The blank-line separated blocks of `text`, each a list of its (stripped) lines (each
+    line a block of its own when the text has no blank lines)."""
+    lines = source_lines(text)
+    spaced = not any(last for _line, last in lines[:-1])
     blocks: list[list[str]] = [[]]
-    for line, last in source_lines(text):
+    for line, last in lines:
         blocks[-1].append(line)
-        if last:
+        if last or spaced:
             blocks.append([])
     return [b for b in blocks if b]
 

@@ -47,6 +47,9 @@ _BLOCKS = frozenset({
     "ol", "section", "summary", "table", "tbody", "thead", "tfoot", "tr", "ul", "caption",
     "body", "html",
 })
+#: Elements that hold the blocks of a page (the main block is one of them).
+_CONTAINERS = frozenset({"div", "section", "article", "main", "body", "center", "td", "th",
+                         "blockquote", "font", "span", "form"})
 #: Blocks set off by a blank line.
 _PARAGRAPHS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote",
                          "table", "ol", "ul", "dl", "hr"})
@@ -96,12 +99,13 @@ def _weights(el, weights: dict, in_link: bool = False) -> int:
 
 
 def main_block(root):
-    """The deepest element holding `MAIN_SHARE` of the text of `root`."""
+    """The deepest container element (`_CONTAINERS`: a paragraph, heading or list is the
+    content of a block, not one) holding `MAIN_SHARE` of the text of `root`."""
     weights: dict = {}
     whole = _weights(root, weights)
     node = root
     while True:
-        kept = [c for c in node if c in weights]
+        kept = [c for c in node if c in weights and _tag(c) in _CONTAINERS]
         best = max(kept, key=weights.__getitem__, default=None)
         if best is None or weights[best] < MAIN_SHARE * whole or whole == 0:
             return node
@@ -127,6 +131,11 @@ class _Lines:
             self.parts.append(" ")
         self.breaks, self.space = 0, False
         self.parts.append(text)
+
+    def cell(self) -> None:
+        """The separator before a table cell that is not the row's first."""
+        self.space = False
+        self._emit("\t")
 
     def text(self, text: str, pre: bool = False) -> None:
         if not text:
@@ -200,7 +209,7 @@ def _inside(el, out: _Lines, pre: bool) -> None:
     for child in el:
         if _tag(child) in ("td", "th"):
             if cells:
-                out.text("\t", True)
+                out.cell()
             cells += 1
         _write(child, out, pre)
         out.text(child.tail or "", pre)
