@@ -150,7 +150,8 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
       treaty add --corpus ~/treaties --dry-run convention.pdf
       treaty add --corpus ~/treaties --treaty br-pe-2006 --parties BR,PE page.html
     """
-    from indexer.sources.add import add as add_files, describe, given_fields
+    from indexer.sources.add import add as add_files
+    from indexer.sources.add import describe, given_fields
 
     folder = corpus or DEFAULT_CORPUS
     planned = add_files(list(files), folder, given_fields(treaty, parties, signed), dry_run)

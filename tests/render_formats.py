@@ -116,7 +116,7 @@ def docx_numbered(text: str) -> bytes:
     "Article %1" (the number not in the text)."""
     import docx
     from docx.oxml import parse_xml
-    from docx.oxml.ns import nsdecls
+    from docx.oxml.ns import nsdecls, qn
 
     document = docx.Document()
     num_id, count = None, 0
@@ -132,10 +132,11 @@ def docx_numbered(text: str) -> bytes:
         if num_id is None:
             num_id = _numbering(document, m.group(1))
         count += 1
-        para = document.add_paragraph()
-        para._p.get_or_add_pPr().append(parse_xml(  # noqa: SLF001 - python-docx's oxml API
-            f'<w:numPr {nsdecls("w")}><w:ilvl w:val="0"/><w:numId w:val="{num_id}"/>'
-            f'</w:numPr>'))
+        document.add_paragraph()
+        element = document.element.body.findall(qn("w:p"))[-1]
+        element.insert(0, parse_xml(
+            f'<w:pPr {nsdecls("w")}><w:numPr><w:ilvl w:val="0"/><w:numId w:val="{num_id}"/>'
+            f'</w:numPr></w:pPr>'))
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()

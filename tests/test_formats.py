@@ -25,7 +25,7 @@ from indexer.sources.read import decode
 from search.cli import main
 
 sys.path.insert(0, str(Path(__file__).parent))
-import render_formats as render  # noqa: E402
+import render_formats as render
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
@@ -88,8 +88,9 @@ def test_html_main_block_and_its_lines():
         "Done on the 8th day.", "",
         "a. first point;", "b. second point.", "",
         "Dividends\t15%", "",
-        "A long paragraph that carries most of the text of this page, so that the article is "
-        "the block holding most of the text and is chosen over the rest of the page around it.",
+        ("A long paragraph that carries most of the text of this page, so that the article is "
+         "the block holding most of the text and is chosen over the rest of the page around "
+         "it."),
     ]
 
 

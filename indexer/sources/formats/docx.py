@@ -88,16 +88,18 @@ class Numbering:
         if fmt == "bullet":
             return "• "
         for level, count in enumerate(counts):
-            lvl_text, lvl_fmt, start = self.levels.get((num_id, level), ("", "decimal", 1))
+            _text, lvl_fmt, start = self.levels.get((num_id, level), ("", "decimal", 1))
             text = text.replace(f"%{level + 1}", _formatted(start - 1 + max(count, 1), lvl_fmt))
         return text + " " if text else ""
 
 
-def _num_pr(paragraph) -> tuple[str, int] | None:
-    """The list (numId) and level of a paragraph, from itself or its style."""
-    style = paragraph.style
-    for ppr in (paragraph._p.pPr, *(s.element.pPr for s in _styles(style))):  # noqa: SLF001
-        num_pr = ppr.find(f"{_W}numPr") if ppr is not None else None
+def _num_pr(p, styles: dict) -> tuple[str, int] | None:
+    """The list (numId) and level of the paragraph element `p`, from itself or its style
+    (`styles`: the document's styles by id)."""
+    ppr = p.find(f"{_W}pPr")
+    style = styles.get(_val(ppr, "pStyle")) if ppr is not None else None
+    for props in (ppr, *(s.element.find(f"{_W}pPr") for s in _styles(style))):
+        num_pr = props.find(f"{_W}numPr") if props is not None else None
         if num_pr is not None:
             num_id = _val(num_pr, "numId")
             if num_id is None or num_id == "0":
@@ -127,14 +129,16 @@ def docx_text(data: bytes, path: str) -> str:
         numbering = Numbering(part.element)
     except (KeyError, NotImplementedError):
         numbering = Numbering(None)
+    styles = {s.style_id: s for s in document.styles}
     lines: list[str] = []
-    for block in document.iter_inner_content():
-        if isinstance(block, Paragraph):
-            where = _num_pr(block)
+    for element in document.element.body.iterchildren():
+        if element.tag == f"{_W}p":
+            where = _num_pr(element, styles)
             label = numbering.label(*where) if where else ""
-            text = (label + block.text).strip()
-        elif isinstance(block, Table):
-            text = "\n".join("\t".join(c.text.strip() for c in row.cells) for row in block.rows)
+            text = (label + Paragraph(element, document).text).strip()
+        elif element.tag == f"{_W}tbl":
+            rows = Table(element, document).rows
+            text = "\n".join("\t".join(c.text.strip() for c in row.cells) for row in rows)
         else:
             continue
         if "\n" in text:

@@ -13,6 +13,7 @@ of every unit.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 from dataclasses import dataclass
 
@@ -118,7 +119,7 @@ def _columns(band: list[_Line], x: float) -> list[list[_Line]]:
 
 def _text_of(runs: list[list[_Line]]) -> str:
     """The lines, a blank line between runs and where the gap between lines is wide."""
-    pitches = [a.top - b.top for run in runs for a, b in zip(run, run[1:]) if a.top > b.top]
+    pitches = [a.top - b.top for run in runs for a, b in itertools.pairwise(run) if a.top > b.top]
     pitch = statistics.median(pitches) if pitches else 0.0
     out: list[str] = []
     for run in runs:
