@@ -1,7 +1,7 @@
 """Word (.docx) -> text through python-docx: the body's paragraphs and tables in document
-order, each paragraph on a line of its own (as in a plain text that is not hard-wrapped)
-unless it holds line breaks: then its lines are set off by blank lines, one block, as a
-hard-wrapped paragraph of a plain text is; a table row is a line, its cells separated by
+order, each paragraph a block set off by blank lines (its manual line breaks kept, as a
+hard-wrapped paragraph of a plain text is: without the blank lines a one-line heading and the
+title under it would read as one block), a table row a line with its cells separated by
 tabs. Word's automatic numbering is recovered as text.
 
 Automatic numbering is not in a paragraph's text: Word generates "Article 1", "2.", "(a)"
@@ -141,10 +141,8 @@ def docx_text(data: bytes, path: str) -> str:
             text = "\n".join("\t".join(c.text.strip() for c in row.cells) for row in rows)
         else:
             continue
-        if "\n" in text:
+        if text:
             lines.extend(("", text, ""))
-        elif text:
-            lines.append(text)
     if not any(lines):
         raise SourceError(f"{path}: the Word file holds no text")
     return "\n".join(lines).strip("\n") + "\n"

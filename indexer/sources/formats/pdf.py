@@ -14,7 +14,6 @@ of every unit.
 from __future__ import annotations
 
 import itertools
-import statistics
 from dataclasses import dataclass
 
 from indexer.errors import SourceError
@@ -26,7 +25,7 @@ _GUTTER_BAND = (0.25, 0.75)
 _CROSSING_SHARE = 0.2
 #: Each column holds at least this many lines.
 _COLUMN_LINES = 3
-#: A vertical gap over this many times the usual line pitch opens a new block.
+#: A vertical gap over this many times the line pitch opens a new block.
 _BLOCK_GAP = 1.35
 #: Two runs at one height are one line when the space between them is under this many
 #: line heights.
@@ -51,7 +50,9 @@ def _runs(textpage) -> list[_Line]:
     for i in range(textpage.count_rects()):
         left, bottom, right, top = textpage.get_rect(i)
         text = textpage.get_text_bounded(left, bottom, right, top)
-        text = " ".join(text.replace("\r", " ").replace("\n", " ").split())
+        # (PDFium writes a hyphen that ends a line as U+0002)
+        text = text.replace("\x02", "-").replace("\r", " ").replace("\n", " ")
+        text = " ".join(text.split())
         if text:
             out.append(_Line(left, bottom, right, top, text))
     return out
@@ -120,7 +121,9 @@ def _columns(band: list[_Line], x: float) -> list[list[_Line]]:
 def _text_of(runs: list[list[_Line]]) -> str:
     """The lines, a blank line between runs and where the gap between lines is wide."""
     pitches = [a.top - b.top for run in runs for a, b in itertools.pairwise(run) if a.top > b.top]
-    pitch = statistics.median(pitches) if pitches else 0.0
+    # the line pitch inside a paragraph: the lower quartile of the pitches (where most
+    # paragraphs are short, most pitches include the space between paragraphs)
+    pitch = sorted(pitches)[len(pitches) // 4] if pitches else 0.0
     out: list[str] = []
     for run in runs:
         if out:
