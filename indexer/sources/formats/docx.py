@@ -114,35 +114,44 @@ def _styles(style):
         style = style.base_style
 
 
-def docx_text(data: bytes, path: str) -> str:
-    """The text of the Word file `data` (`path` for messages)."""
+def _open(data: bytes, path: str):
     import docx
+
+    try:
+        return docx.Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
+        raise SourceError(f"{path}: not a readable Word file ({exc})") from None
+
+
+def _numbering(document) -> Numbering:
+    try:
+        return Numbering(document.part.numbering_part.element)
+    except (KeyError, NotImplementedError):  # (a document without list definitions)
+        return Numbering(None)
+
+
+def _block_text(element, document, numbering: Numbering, styles: dict) -> str:
+    """The text of a body element: a paragraph with its generated number, or a table."""
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
-    try:
-        document = docx.Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
-        raise SourceError(f"{path}: not a readable Word file ({exc})") from None
-    try:
-        part = document.part.numbering_part
-        numbering = Numbering(part.element)
-    except (KeyError, NotImplementedError):
-        numbering = Numbering(None)
+    if element.tag == f"{_W}p":
+        where = _num_pr(element, styles)
+        label = numbering.label(*where) if where else ""
+        return (label + Paragraph(element, document).text).strip()
+    if element.tag == f"{_W}tbl":
+        rows = Table(element, document).rows
+        return "\n".join("\t".join(c.text.strip() for c in row.cells) for row in rows).strip()
+    return ""
+
+
+def docx_text(data: bytes, path: str) -> str:
+    """The text of the Word file `data` (`path` for messages)."""
+    document = _open(data, path)
+    numbering = _numbering(document)
     styles = {s.style_id: s for s in document.styles}
-    lines: list[str] = []
-    for element in document.element.body.iterchildren():
-        if element.tag == f"{_W}p":
-            where = _num_pr(element, styles)
-            label = numbering.label(*where) if where else ""
-            text = (label + Paragraph(element, document).text).strip()
-        elif element.tag == f"{_W}tbl":
-            rows = Table(element, document).rows
-            text = "\n".join("\t".join(c.text.strip() for c in row.cells) for row in rows)
-        else:
-            continue
-        if text:
-            lines.extend(("", text, ""))
-    if not any(lines):
+    blocks = [text for element in document.element.body.iterchildren()
+              if (text := _block_text(element, document, numbering, styles))]
+    if not blocks:
         raise SourceError(f"{path}: the Word file holds no text")
-    return "\n".join(lines).strip("\n") + "\n"
+    return "\n\n".join(blocks) + "\n"
