@@ -2,6 +2,7 @@
 
     python scripts/measure_formats.py            # bundled Latin-script texts + corpus-wild
     python scripts/measure_formats.py --quick    # the two bundled texts only
+    python scripts/measure_formats.py --ocr 3    # OCR (tesseract) of the first 3 pages
 
 PDF: each text is rendered by reportlab (tests/render_formats.py) in two columns with a running
 header and page numbers, and in one column; each library's text (pages separated by form
@@ -13,7 +14,11 @@ columns), pypdfium2's plain page text (`get_text_range`), pdfminer.six's `extrac
 corpus-wild/html against their text files, with lxml (the reader) and, for the parse alone,
 the standard library's html.parser. DOCX: python-docx on the Word files of
 `render_formats.docx_numbered`. Seconds are wall time in this process (best of 3), per page
-for PDFs.
+for PDFs. OCR: the first pages of each PDF rasterised at 300 dpi into an image-only PDF
+(`render_formats.pdf_scanned`) and read by `formats.ocr`; compared with the text layer of the
+same pages: characters (rapidfuzz's normalised Indel similarity, white space collapsed), the
+articles equal (the last one, cut by the page end, included) and the articles whose number and
+title are equal.
 """
 
 from __future__ import annotations
@@ -30,11 +35,11 @@ for where in (ROOT, ROOT / "tests"):
     if str(where) not in sys.path:
         sys.path.insert(0, str(where))
 
-import render_formats as render  # noqa: E402
+import render_formats as render
 
-from indexer.models import Decoded, DocMeta  # noqa: E402
-from indexer.pipeline.document import process  # noqa: E402
-from indexer.sources.read import decode  # noqa: E402
+from indexer.models import Decoded, DocMeta
+from indexer.pipeline.document import process
+from indexer.sources.read import decode
 
 WILD = ROOT.parent / "shared" / "corpus-wild"
 BUNDLED = {"brazil-peru-2006.en.txt": "en", "brazil-colombia-2022.pt.txt": "pt"}
@@ -111,7 +116,7 @@ def measure_pdf(texts: dict[Path, str], columns: int) -> None:
                                       "taxation", columns=columns)
         pages = _page_count(data)
         for name, reader in READERS.items():
-            text, seconds = best_of(lambda r=reader: r(data))
+            text, seconds = best_of(lambda r=reader, d=data: r(d))
             share = agreement(articles(text, lang), want)
             totals[name][0] += seconds
             totals[name][1] += pages
@@ -163,14 +168,58 @@ def measure_docx(texts: dict[Path, str]) -> None:
         print(f"  {path.name:32} {seconds * 1000:7.1f} ms  articles equal {share:6.1%}")
 
 
+def _first_pages(data: bytes, n: int) -> bytes:
+    import pypdfium2 as pdfium
+
+    source = pdfium.PdfDocument(data)
+    out = pdfium.PdfDocument.new()
+    out.import_pages(source, list(range(min(n, len(source)))))
+    buf = io.BytesIO()
+    out.save(buf)
+    return buf.getvalue()
+
+
+def measure_ocr(texts: dict[Path, str], pages: int) -> None:
+    from rapidfuzz.distance import Indel
+
+    from indexer.sources.formats.ocr import ocr_pdf
+
+    print(f"OCR (tesseract, 300 dpi), first {pages} pages:")
+    for columns in (1, 2):
+        for path, lang in texts.items():
+            source = decode(path.read_bytes(), path.name).text
+            layer = _first_pages(render.pdf_two_columns(source, "Convention for the "
+                                                        "avoidance of double taxation",
+                                                        columns=columns), pages)
+            want_text = decode(layer, "x.pdf").text
+            scan = render.pdf_scanned(layer, dpi=300)
+            t0 = time.perf_counter()
+            got_text = ocr_pdf(scan, "scan.pdf", [lang])
+            seconds = time.perf_counter() - t0
+            similar = Indel.normalized_similarity(" ".join(want_text.split()),
+                                                  " ".join(got_text.split()))
+            got, want = articles(got_text, lang), articles(want_text, lang)
+            heads = agreement([a[:2] for a in got], [a[:2] for a in want])
+            print(f"  {path.name:32} {columns} col {seconds / pages:6.1f} s/page  characters "
+                  f"{similar:6.1%}  articles equal {agreement(got, want):6.1%}  numbers and "
+                  f"titles equal {heads:6.1%} of {len(want)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="the bundled texts only")
+    parser.add_argument("--ocr", type=int, default=0, metavar="PAGES",
+                        help="only measure OCR, on the first PAGES pages of each text")
     args = parser.parse_args()
     texts = {ROOT / "corpus" / name: lang for name, lang in BUNDLED.items()}
     if not args.quick:
         texts.update({WILD / name: lang for name, lang in WILD_TEXTS.items()
                       if (WILD / name).exists()})
+    if args.ocr:
+        measure_ocr({p: lg for p, lg in texts.items() if p.name in (
+            "brazil-peru-2006.en.txt", "brazil-colombia-2022.pt.txt", "kr-se-1981.txt")},
+            args.ocr)
+        return
     measure_html()
     measure_docx(texts)
     for columns in (2, 1):

@@ -74,6 +74,27 @@ def pdf_image_only() -> bytes:
     return out.getvalue()
 
 
+def pdf_scanned(pdf: bytes, pages: list[int] | None = None, dpi: int = 200) -> bytes:
+    """The pages of `pdf` (all, or the 0-based `pages`) as pictures only: a scan."""
+    import pypdfium2 as pdfium
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas as pdfcanvas
+
+    source = pdfium.PdfDocument(pdf)
+    out = io.BytesIO()
+    c = None
+    for number in pages if pages is not None else range(len(source)):
+        page = source[number]
+        width, height = page.get_size()
+        picture = page.render(scale=dpi / 72, grayscale=True).to_pil()
+        if c is None:
+            c = pdfcanvas.Canvas(out, pagesize=(width, height))
+        c.drawImage(ImageReader(picture), 0, 0, width, height)
+        c.showPage()
+    c.save()
+    return out.getvalue()
+
+
 def _numbering(document, word: str) -> int:
     """A list definition numbering its items "<word> 1", "<word> 2"… (Word's automatic
     numbering); its numId."""

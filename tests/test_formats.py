@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 import sys
 import zipfile
 from pathlib import Path
@@ -226,3 +227,58 @@ def test_treaty_add_refuses_bad_options_and_image_pdf(tmp_path):
     assert scan.exit_code == 1
     assert scan.output.strip().endswith(f"scan.pdf: {NO_TEXT}")
     assert len(scan.output.strip().splitlines()) == 1
+
+
+# --- OCR (opt-in) ----------------------------------------------------------------------------
+
+needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None,
+                                     reason="tesseract-ocr is not installed")
+
+
+@needs_tesseract
+def test_ocr_of_a_scanned_page_gives_its_articles(tmp_path):
+    from indexer.sources.formats.ocr import ocr_pdf
+
+    source = decode((CORPUS / "brazil-peru-2006.en.txt").read_bytes(), "t.txt")
+    layer = render.pdf_two_columns(source.text, "Running title", columns=1)
+    scan = render.pdf_scanned(layer, [0], dpi=300)
+    with pytest.raises(SourceError, match=NO_TEXT):
+        decode(scan, "scan.pdf")
+    text = ocr_pdf(scan, "scan.pdf", ["en"])
+    first_page = decode(layer, "l.pdf").text.split("\f")[0]
+    got = [a[:3] for a in articles(decode(text.encode(), "o.txt"), ("en",))]
+    want = [a[:3] for a in articles(decode(first_page.encode(), "l.txt"), ("en",))]
+    assert len(want) >= 3 and got == want  # (numbers and titles; the text may differ a little)
+    pdf = tmp_path / "scan.pdf"
+    pdf.write_bytes(scan)
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    out = CliRunner().invoke(main, ["add", "--corpus", str(corpus), "--ocr", "en", str(pdf),
+                                    "--data", str(tmp_path / "data")])
+    assert out.exit_code == 0, out.output
+    assert "pdf, OCR, written as scan.ocr.txt" in out.output
+    assert (corpus / "scan.ocr.txt").read_text() == text
+    assert 'note = "OCR by tesseract (en) of scan.pdf"' in (corpus / "manifest.toml").read_text()
+    assert not (corpus / "scan.pdf").exists()
+
+
+def test_ocr_refused_in_one_line_without_tesseract_or_with_an_unknown_language(tmp_path,
+                                                                              monkeypatch):
+    pdf = tmp_path / "scan.pdf"
+    pdf.write_bytes(render.pdf_image_only())
+    unknown = CliRunner().invoke(main, ["add", "--corpus", str(tmp_path), "--ocr", "xx",
+                                        "--dry-run", str(pdf)])
+    assert unknown.exit_code == 1 and "--ocr: give languages among" in unknown.output
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    missing = CliRunner().invoke(main, ["add", "--corpus", str(tmp_path), "--ocr", "en",
+                                        "--dry-run", str(pdf)])
+    assert missing.exit_code == 1
+    assert missing.output.strip().endswith("tesseract not found; install tesseract-ocr and "
+                                           "its language data, or run OCR first, e.g. ocrmypdf")
+
+
+def test_a_plain_text_with_form_feeds_has_pages():
+    decoded = decode(b"Article 1\nText.\n\fArticle 2\nMore.\n\fArticle 3\n", "p.txt")
+    assert decoded.format == "text" and decoded.pages == (1, 3, 5)
+    assert [page_of(decoded.pages, n) for n in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
+    assert decode(b"no pages\n", "n.txt").pages == () and page_of((), 3) is None

@@ -207,8 +207,9 @@ def decode(data: bytes, path: str) -> Decoded:
     if _looks_binary(text):
         raise _fail(path, "binary file (control characters); give a plain text file")
     warnings = _replaced_warning(text, data) if encoding.startswith("utf-8") else ()
+    pages = page_starts(text) if "\f" in text else ()  # (a printed text's form feeds)
     return Decoded(path=path, text=text, encoding=encoding, sha256=digest, warnings=warnings,
-                   format=fmt)
+                   format=fmt, pages=pages)
 
 
 def read_file(path: str | os.PathLike[str], limit: int | None = None) -> Decoded:
