@@ -42,7 +42,8 @@ from indexer.pipeline.document import process
 from indexer.sources.read import decode
 
 WILD = ROOT.parent / "shared" / "corpus-wild"
-BUNDLED = {"brazil-peru-2006.en.txt": "en", "brazil-colombia-2022.pt.txt": "pt"}
+BUNDLED = {"brazil-peru-2006.en.txt": "en", "brazil-colombia-2022.pt.txt": "pt",
+           "china-brazil-1991.zh.txt": "zh"}
 #: corpus-wild texts (Latin script, in the PDF's standard font) measured besides.
 WILD_TEXTS = {"sv/kr-se-1981.txt": "sv", "sv/bo-se-1994.txt": "sv", "en/gb-nl-2013.txt": "en",
               "en/im-nl-2005.txt": "en"}

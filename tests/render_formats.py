@@ -24,6 +24,21 @@ def source_lines(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+#: A font with Han characters (Debian's fonts-wqy-microhei, which .ci/run installs).
+HAN_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+
+
+def _font(text: str) -> str:
+    """Helvetica, or for a text with Han characters the WenQuanYi font (registered)."""
+    if not re.search(r"[\u4e00-\u9fff]", text):
+        return "Helvetica"
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont("WenQuanYi", HAN_FONT, subfontIndex=0))
+    return "WenQuanYi"
+
+
 def pdf_two_columns(text: str, header: str, columns: int = 2) -> bytes:
     """`text` as a PDF: each source line a paragraph, with space after it where a blank line
     follows (after every one when the text has no blank lines: its lines are paragraphs), in
@@ -36,9 +51,11 @@ def pdf_two_columns(text: str, header: str, columns: int = 2) -> bytes:
     margin, gutter = 50, 24
     col = (width - 2 * margin - gutter * (columns - 1)) / columns
 
+    font = _font(text + header)
+
     def furniture(canvas, doc) -> None:
         canvas.saveState()
-        canvas.setFont("Helvetica", 9)
+        canvas.setFont(font, 9)
         canvas.drawCentredString(width / 2, height - 32, header)
         canvas.drawCentredString(width / 2, 28, f"- {doc.page} -")
         canvas.restoreState()
@@ -48,7 +65,8 @@ def pdf_two_columns(text: str, header: str, columns: int = 2) -> bytes:
     out = io.BytesIO()
     doc = BaseDocTemplate(out, pagesize=A4, title=header)
     doc.addPageTemplates([PageTemplate(id="cols", frames=frames, onPage=furniture)])
-    body = ParagraphStyle("body", fontName="Helvetica", fontSize=9, leading=11)
+    body = ParagraphStyle("body", fontName=font, fontSize=9, leading=11,
+                          wordWrap="CJK" if font != "Helvetica" else None)
     gap = ParagraphStyle("gap", parent=body, spaceAfter=7)
     lines = source_lines(text)
     spaced = not any(last for _line, last in lines[:-1])

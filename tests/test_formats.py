@@ -139,6 +139,18 @@ def test_two_column_pdf_gives_the_articles_of_its_text(name):
     assert not any(header in a[3] or "- 2 -" in a[3] for a in got)
 
 
+@pytest.mark.skipif(not Path(render.HAN_FONT).exists(), reason="fonts-wqy-microhei missing")
+def test_chinese_pdf_gives_the_articles_of_its_text():
+    """Han text justified in its column comes as runs spaced apart, its punctuation's glyphs
+    small and low, and its lines wrapped at the column's edge with no space to wrap at."""
+    name = "china-brazil-1991.zh.txt"
+    source = decode((CORPUS / name).read_bytes(), name)
+    pdf = decode(render.pdf_two_columns(source.text, "中华人民共和国政府和巴西联邦共和国政府协定",
+                                        columns=1), "zh.pdf")
+    got, want = articles(pdf, ("zh",)), articles(source, ("zh",))
+    assert len(want) > 20 and got == want
+
+
 def test_pdf_pages_of_units():
     source = decode((CORPUS / "brazil-peru-2006.en.txt").read_bytes(), "t.txt")
     pdf = decode(render.pdf_two_columns(source.text, "Running title"), "t.pdf")

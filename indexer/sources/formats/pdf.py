@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from indexer.clean.lines import HAN
 from indexer.errors import SourceError
 
 NO_TEXT = "no text layer; run OCR first, e.g. ocrmypdf"
@@ -30,6 +31,13 @@ _BLOCK_GAP = 1.35
 #: Two runs at one height are one line when the space between them is under this many
 #: line heights.
 _WORD_GAP = 1.5
+#: A gap between two runs of a line wider than this many line heights is a space.
+_SPACE = 0.15
+#: A line of Han text ending this close to its column's right edge (in line heights) fills
+#: the column: it continues on the next line.
+_FULL_LINE = 1.5
+#: A run is looked for a row among this many rows above it.
+_RECENT_ROWS = 4
 
 
 @dataclass
@@ -45,6 +53,19 @@ class _Line:
         return self.top - self.bottom
 
 
+def _band(textpage, left: float, bottom: float, right: float, top: float
+          ) -> tuple[float, float]:
+    """The run's vertical band from the loose box of a character in it (the font's ascent
+    and descent: the same for every glyph of a line, where a glyph's own box is not, as a
+    full stop's or a comma's is small and low)."""
+    index = textpage.get_index((left + right) / 2, (bottom + top) / 2, (right - left) / 2,
+                               (top - bottom) / 2)
+    if index is None or index < 0:
+        return bottom, top
+    _l, loose_bottom, _r, loose_top = textpage.get_charbox(index, loose=True)
+    return (loose_bottom, loose_top) if loose_top > loose_bottom else (bottom, top)
+
+
 def _runs(textpage) -> list[_Line]:
     out = []
     for i in range(textpage.count_rects()):
@@ -54,23 +75,67 @@ def _runs(textpage) -> list[_Line]:
         text = text.replace("\x02", "-").replace("\r", " ").replace("\n", " ")
         text = " ".join(text.split())
         if text:
+            bottom, top = _band(textpage, left, bottom, right, top)
             out.append(_Line(left, bottom, right, top, text))
     return out
 
 
-def _lines(runs: list[_Line]) -> list[_Line]:
-    """Runs on one baseline and close together, merged left to right into lines."""
-    runs = sorted(runs, key=lambda r: (-round(r.top), r.left))
-    lines: list[_Line] = []
-    for run in runs:
-        last = lines[-1] if lines else None
-        if (last is not None and abs(last.top - run.top) < 0.5 * max(run.height, 1)
-                and 0 <= run.left - last.right < _WORD_GAP * max(run.height, 1)):
-            last.text += ("" if last.text.endswith("-") else " ") + run.text
-            last.right = max(last.right, run.right)
-            last.bottom = min(last.bottom, run.bottom)
+def _cjk(char: str) -> bool:
+    """A Han character or full-width punctuation (text that is written without spaces)."""
+    return bool(HAN.match(char)) or "\u3000" <= char <= "\u303f" or "\uff00" <= char <= "\uffef"
+
+
+#: Punctuation that Han text shares with Latin text: no space beside Han either.
+_SHARED_PUNCTUATION = frozenset("‘’“”—…·")
+
+
+def _cjk_pair(before: str, after: str) -> bool:
+    """Do `before` and `after` meet inside Han text (no space between them)?"""
+    if not before or not after:
+        return False
+    b, a = before[-1], after[0]
+    return (_cjk(b) or _cjk(a)) and all(_cjk(c) or c in _SHARED_PUNCTUATION for c in (b, a))
+
+
+def _rows(runs: list[_Line]) -> list[list[_Line]]:
+    """The runs grouped into rows: a run joins a recent row it overlaps vertically by half
+    its height (the glyph boxes of one line differ in height: punctuation, Han, accents)."""
+    rows: list[list[_Line]] = []
+    for run in sorted(runs, key=lambda r: -(r.top + r.bottom) / 2):
+        height = max(run.height, 1.0)
+        for row in reversed(rows[-_RECENT_ROWS:]):
+            first = row[0]
+            overlap = min(first.top, run.top) - max(first.bottom, run.bottom)
+            if overlap >= 0.5 * min(height, max(first.height, 1.0)):
+                row.append(run)
+                break
         else:
-            lines.append(_Line(run.left, run.bottom, run.right, run.top, run.text))
+            rows.append([run])
+    return rows
+
+
+def _lines(runs: list[_Line], textpage=None) -> list[_Line]:
+    """Each row's runs, left to right, merged into lines where they are close (a wider gap
+    separates columns); a space between two runs where the gap between them is one: in Han
+    text (spaced out by justification) only where `textpage` has a space in the gap."""
+    lines: list[_Line] = []
+    for row in _rows(runs):
+        line: _Line | None = None
+        for run in sorted(row, key=lambda r: r.left):
+            height = max(run.height, 1.0)
+            gap = run.left - line.right if line is not None else None
+            if line is not None and gap < _WORD_GAP * height:
+                spaced = gap > _SPACE * height
+                if spaced and textpage is not None and _cjk_pair(line.text, run.text):
+                    spaced = " " in textpage.get_text_bounded(
+                        line.right, min(line.bottom, run.bottom), run.left,
+                        max(line.top, run.top))
+                line.text += (" " if spaced else "") + run.text
+                line.right = max(line.right, run.right)
+                line.top, line.bottom = max(line.top, run.top), min(line.bottom, run.bottom)
+            else:
+                line = _Line(run.left, run.bottom, run.right, run.top, run.text)
+                lines.append(line)
     return lines
 
 
@@ -125,12 +190,17 @@ def _text_of(runs: list[list[_Line]]) -> str:
     # paragraphs are short, most pitches include the space between paragraphs)
     pitch = sorted(pitches)[len(pitches) // 4] if pitches else 0.0
     out: list[str] = []
-    for run in runs:
+    for run in (r for r in runs if r):
         if out:
             out.append("")
+        edge = max(ln.right for ln in run)
         for prev, ln in zip([None, *run], run):
             if prev is not None and pitch and prev.top - ln.top > _BLOCK_GAP * pitch:
                 out.append("")
+            elif (prev is not None and _cjk_pair(prev.text, ln.text)
+                  and edge - prev.right < _FULL_LINE * max(prev.height, 1.0)):
+                out[-1] += ln.text  # (Han text wrapped at the column's edge)
+                continue
             out.append(ln.text)
     return "\n".join(out)
 
@@ -148,7 +218,8 @@ def page_texts(data: bytes, path: str) -> list[str]:
         for page in document:
             textpage = page.get_textpage()
             width = page.get_width()
-            pages.append(_text_of(_reading_order(_lines(_runs(textpage)), width)))
+            lines = _lines(_runs(textpage), textpage)
+            pages.append(_text_of(_reading_order(lines, width)))
             textpage.close()
             page.close()
         return pages
