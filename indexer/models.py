@@ -26,6 +26,8 @@ class Decoded:
     encoding: str  # e.g. "utf-8", "utf-8-sig", "utf-16", "cp1252"
     sha256: str  # of the raw bytes
     warnings: tuple[str, ...] = ()  # e.g. invalid UTF-8 bytes replaced, on which lines
+    format: str = "text"  # "text", "html", "pdf" or "docx" (found from the content)
+    pages: tuple[int, ...] = ()  # paged formats: the first source line of each page
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,8 @@ class Document:
     versions: tuple[Version, ...]
     warnings: tuple[str, ...] = ()
     source_lines: int = 0
+    format: str = "text"  # of the source file (see Decoded)
+    pages: tuple[int, ...] = ()  # the first source line of each page (paged formats)
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 

@@ -121,7 +121,8 @@ def rows_of(doc: Document, removed: Iterable[tuple]) -> StoreRows:
         m.file, m.treaty, doc.sha256, doc.encoding, doc.source_lines,
         json.dumps([v.lang for v in doc.versions]), json.dumps(list(doc.warnings)),
         json.dumps({"parties": m.parties, "signed": m.signed, "place": m.place,
-                    "title": m.title, "article": m.article, "guessed": m.guessed},
+                    "title": m.title, "article": m.article, "guessed": m.guessed,
+                    "format": doc.format, "pages": doc.pages},
                    ensure_ascii=False),
     )
     counter = [0]

@@ -127,6 +127,53 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
         raise click.ClickException(_failures(report))
 
 
+@main.command()
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--corpus", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Corpus folder to add to [default: the bundled corpus].")
+@data_option
+@click.option("--treaty", default=None, metavar="ID", help="Treaty id, e.g. br-pe-2006.")
+@click.option("--parties", default=None, metavar="XX,YY", help="ISO 3166-1 alpha-2 codes.")
+@click.option("--signed", default=None, metavar="DATE", help="Date of signature, 2006-02-17.")
+@click.option("--ocr", default=None, metavar="XX,YY",
+              help="Read a PDF without a text layer by OCR (tesseract) in these languages.")
+@click.option("--dry-run", is_flag=True, help="Show what would be added and guessed; change nothing.")
+@domain_errors
+def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty: str | None,
+        parties: str | None, signed: str | None, ocr: str | None, dry_run: bool) -> None:
+    """Add treaty files (text, HTML, PDF, Word) to the corpus and ingest.
+
+    Each file is copied into the corpus folder and gets a manifest entry with what was given;
+    the rest is guessed at ingest (--dry-run shows the guesses and changes nothing). A PDF
+    without a text layer is refused unless --ocr gives its languages: it is then read by
+    tesseract once, and its text is added as NAME.ocr.txt.
+
+    \b
+    Examples:
+      treaty add --corpus ~/treaties --dry-run convention.pdf
+      treaty add --corpus ~/treaties --treaty br-pe-2006 --parties BR,PE page.html
+      treaty add --corpus ~/treaties --ocr en,pt scan.pdf
+    """
+    from indexer.sources.add import add as add_files
+    from indexer.sources.add import describe, given_fields
+
+    folder = corpus or DEFAULT_CORPUS
+    planned = add_files(list(files), folder, given_fields(treaty, parties, signed), dry_run,
+                        _langs(ocr))
+    for item in planned:
+        click.echo("\n".join(describe(item)))
+    if dry_run:
+        click.echo("dry run: nothing was changed")
+        return
+    report = _run_ingest(folder, _data(data), {"notify": lambda msg: click.echo(msg, err=True)})
+    from search.terminal import ingest_summary
+
+    click.echo(ingest_summary(report))
+    if report.failed:
+        raise click.ClickException(_failures(report))
+
+
 def _run_ingest(corpus: Path, ddir: Path, options: dict):
     """`pipeline.ingest` of `corpus` into `ddir`, with a progress bar on a terminal."""
     from indexer.pipeline import ingest as run

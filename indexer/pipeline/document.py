@@ -187,7 +187,7 @@ def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
     doc = Document(
         meta=meta, sha256=decoded.sha256, encoding=decoded.encoding,
         versions=tuple(versions), warnings=tuple(warnings),
-        source_lines=decoded.text.count("\n") + 1,
+        source_lines=decoded.text.count("\n") + 1, format=decoded.format, pages=decoded.pages,
     )
     removed = [(x.start, x.end, x.raw, "page furniture") for x in cleaned.furniture]
     return doc, removed

@@ -15,8 +15,9 @@ from indexer.errors import ManifestError, SourceError
 from indexer.sources import files
 
 MANIFEST_NAME = "manifest.toml"
-#: Suffixes of files that are taken as source texts when they have no manifest entry.
-TEXT_SUFFIXES = (".txt",)
+#: Suffixes of files that are taken as source texts when they have no manifest entry (their
+#: format is then found from their content).
+TEXT_SUFFIXES = (".txt", ".html", ".htm", ".xhtml", ".pdf", ".docx")
 
 _TREATY_ID = re.compile(r"^(?:[a-z]{2}(?:-[a-z]{2})+|[a-z][a-z0-9]*(?:-[a-z0-9]+)*)-\d{4}$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -89,6 +90,11 @@ def _entry(table: dict, where: str) -> Entry:
         title=table.get("title"),
         note=table.get("note"),
     )
+
+
+def parse_entry(table: dict, where: str) -> Entry:
+    """The entry of one `[[document]]` table, checked (`where` names it in messages)."""
+    return _entry(table, where)
 
 
 def load(corpus_dir: Path) -> list[Entry]:

@@ -5,6 +5,11 @@ pattern, cp1252 / latin-1 when the file as a whole is not UTF-8), normalises lin
 ``\\n`` and refuses missing, empty and binary input with a one-line message that names the
 file. A UTF-8 file with a few invalid bytes stays UTF-8: the bad bytes become U+FFFD (kept in
 the text, and so in the raw text stored) and a warning names their lines.
+
+Other formats are found from the content, whatever the file's name (`formats.detect`): a PDF
+or a Word file is read through its library (`formats.pdf`, `formats.docx`), an HTML or XHTML
+page is decoded as text (its declared character set taken when the bytes are in it) and
+reduced to its main block (`formats.html`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from pathlib import Path
 from indexer.errors import SourceError
 from indexer.models import Decoded
 from indexer.sources import files
+from indexer.sources.formats import detect, page_starts
 
 # Control characters that plain text may legitimately contain.
 _ALLOWED_CONTROLS = frozenset("\t\n\r\f\v")
@@ -135,20 +141,75 @@ def _replaced_warning(text: str, data: bytes) -> tuple[str, ...]:
     return (warning,)
 
 
+_CONTAINERS = {
+    "zip": "a ZIP archive, not a Word (.docx) file; give the text, a PDF, a .docx or an "
+           "HTML page",
+    "ole": "an old binary Office file (Word 97-2003 .doc); save it as .docx or PDF",
+}
+
+
+def _binary(kind: str, data: bytes, path: str, digest: str) -> Decoded:
+    """A PDF or Word file read through its library; another container refused."""
+    if kind in _CONTAINERS:
+        raise _fail(path, _CONTAINERS[kind])
+    if kind == detect.PDF:
+        from indexer.sources.formats.pdf import pdf_text
+
+        text = pdf_text(data, path)
+        return Decoded(path=path, text=text, encoding="pdf", sha256=digest, format=kind,
+                       pages=page_starts(text))
+    from indexer.sources.formats.docx import docx_text
+
+    return Decoded(path=path, text=docx_text(data, path), encoding="docx", sha256=digest,
+                   format=kind)
+
+
+def _page(data: bytes, text: str, encoding: str) -> tuple[str, str]:
+    """An HTML page's text in its declared character set, when that is not what was found
+    and the bytes decode in it (no byte-order mark said otherwise)."""
+    declared = detect.declared_charset(data)
+    if declared is None or encoding in ("utf-8-sig", "utf-16", "utf-32") or declared in (
+            codecs.lookup(encoding).name, "utf-16", "utf-32"):
+        return text, encoding
+    try:
+        return _normalise_line_ends(data.decode(declared)), declared
+    except UnicodeDecodeError:
+        return text, encoding
+
+
+def _html(data: bytes, text: str, encoding: str, path: str) -> tuple[str, str]:
+    from indexer.sources.formats.html import main_text
+
+    text, encoding = _page(data, text, encoding)
+    body = main_text(text)
+    if not body.strip():
+        raise _fail(path, "HTML page without text; save the page with its treaty text")
+    return body, encoding
+
+
 def decode(data: bytes, path: str) -> Decoded:
     """Decode the raw bytes of the source file `path` (used only in messages)."""
     digest = hashlib.sha256(data).hexdigest()
     if not data.strip():
         raise _fail(path, "file is empty; add the treaty text or remove the file")
+    kind = detect.binary_kind(data)
+    if kind is not None:
+        return _binary(kind, data, path, digest)
     text, encoding = _decode_bytes(data, path)
     text = text.removeprefix("\ufeff")
     text = _normalise_line_ends(text)
     if not text.strip():
         raise _fail(path, "file is empty; add the treaty text or remove the file")
+    fmt = "text"
+    if detect.is_html(text):
+        text, encoding = _html(data, text, encoding, path)
+        fmt = "html"
     if _looks_binary(text):
         raise _fail(path, "binary file (control characters); give a plain text file")
     warnings = _replaced_warning(text, data) if encoding.startswith("utf-8") else ()
-    return Decoded(path=path, text=text, encoding=encoding, sha256=digest, warnings=warnings)
+    pages = page_starts(text) if "\f" in text else ()  # (a printed text's form feeds)
+    return Decoded(path=path, text=text, encoding=encoding, sha256=digest, warnings=warnings,
+                   format=fmt, pages=pages)
 
 
 def read_file(path: str | os.PathLike[str], limit: int | None = None) -> Decoded:

@@ -359,11 +359,23 @@ def treaty_page(corpus: Corpus, treaty_id: str) -> dict:
         d["warnings"] = json.loads(d["warnings"] or "[]")
         d["languages"] = json.loads(d["languages"] or "[]")
         d["guessed"] = json.loads(d["meta"] or "{}").get("guessed") or []
+        d["format"] = json.loads(d["meta"] or "{}").get("format") or "text"
+    _pages_of_cells(outline.values(), docs)
     removed = corpus.db.execute(
         "SELECT COUNT(*) FROM removed WHERE file IN (SELECT file FROM documents WHERE treaty = ?)",
         (t.id,)).fetchone()[0]
     return {"treaty": t, "outline": list(outline.values()), "others": others,
             "documents": docs, "removed": removed, "audit": _audit(corpus, t)}
+
+
+def _pages_of_cells(rows, docs: list[dict]) -> None:
+    """Each outline cell's page in its source file (`page`; None for a file without pages)."""
+    from indexer.sources.formats import page_of
+
+    pages = {d["file"]: json.loads(d["meta"] or "{}").get("pages") or [] for d in docs}
+    for row in rows:
+        for cell in row["cells"].values():
+            cell["page"] = page_of(pages.get(cell["file"]), cell["start_line"])
 
 
 def _audit(corpus: Corpus, t: Treaty) -> list[dict] | None:
