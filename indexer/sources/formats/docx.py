@@ -18,19 +18,10 @@ import io
 import zipfile
 
 from indexer.errors import SourceError
+from indexer.segment.numerals import to_roman
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-          (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
-
-def _roman(n: int) -> str:
-    out = []
-    for value, letters in _ROMAN:
-        while n >= value:
-            out.append(letters)
-            n -= value
-    return "".join(out)
 
 
 def _letters(n: int) -> str:
@@ -38,10 +29,12 @@ def _letters(n: int) -> str:
 
 
 def _formatted(n: int, fmt: str) -> str:
+    if fmt in ("upperRoman", "lowerRoman") and not 0 < n < 4000:
+        return str(n)
     if fmt == "upperRoman":
-        return _roman(n)
+        return to_roman(n)
     if fmt == "lowerRoman":
-        return _roman(n).lower()
+        return to_roman(n).lower()
     if fmt == "upperLetter":
         return _letters(n)
     if fmt == "lowerLetter":

@@ -24,6 +24,8 @@ import re
 import lxml.html
 from lxml import etree
 
+from indexer.segment.numerals import to_roman
+
 #: The main block holds at least this share of the page's weighed text (its deepest such
 #: element is taken). On the statute pages of the tests the text body holds over 95% and the
 #: metadata, title and navigation around it the rest; a page whose text is spread over
@@ -57,8 +59,6 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGN
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
 _BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
-_ROMAN = ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-          (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
 
 
 def _tag(el) -> str:
@@ -159,22 +159,14 @@ class _Lines:
         return "".join(self.parts).strip("\n") + "\n"
 
 
-def _roman(n: int) -> str:
-    out = []
-    for value, letters in _ROMAN:
-        while n >= value:
-            out.append(letters)
-            n -= value
-    return "".join(out)
-
 
 def _marker(number: int, kind: str) -> str:
     """An ordered list's generated number of `kind` (the `type` attribute)."""
     if kind in ("a", "A") and 1 <= number <= 26:
         label = chr(ord("a") + number - 1)
         return (label.upper() if kind == "A" else label) + ". "
-    if kind in ("i", "I") and number >= 1:
-        return (_roman(number).upper() if kind == "I" else _roman(number)) + ". "
+    if kind in ("i", "I") and 1 <= number < 4000:
+        return (to_roman(number) if kind == "I" else to_roman(number).lower()) + ". "
     return f"{number}. "
 
 
