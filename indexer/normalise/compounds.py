@@ -1,4 +1,5 @@
-"""Compounds the version spells once, misread in one of their parts: Swedish joins words
+"""Compounds the version spells once, misread in one of their parts (in a print read by
+OCR): Swedish joins words
 (``beskattnings|intressen``), so a misread compound is often a word no version spells again,
 while its parts are what the version spells all the time. Part of document-vocabulary.
 

@@ -38,33 +38,34 @@ def _plain(word: str, alphabet: frozenset[str]) -> bool:
     return all(ch in alphabet for ch in word)
 
 
-def _targets(counts: Counter[str], nz: Normaliser) -> dict[int, list[str]]:
+def _bigrams(w: str) -> frozenset[str]:
+    return frozenset(w[i:i + 2] for i in range(len(w) - 1))
+
+
+#: The version's words by length, each with its letter pairs.
+Targets = dict[int, list[tuple[str, frozenset[str]]]]
+
+
+def _targets(counts: Counter[str], nz: Normaliser) -> Targets:
     """The version's words by length: spelled TARGET_COUNT times or more, in the letters of
     the language only."""
     alphabet = nz.lex.alphabet
-    by_len: dict[int, list[str]] = defaultdict(list)
+    by_len: Targets = defaultdict(list)
     for w, k in counts.items():
         if k >= TARGET_COUNT and len(w) >= 4 and _plain(w, alphabet):
-            by_len[len(w)].append(w)
+            by_len[len(w)].append((w, _bigrams(w)))
     return by_len
 
 
-def _bigrams(w: str) -> set[str]:
-    return {w[i:i + 2] for i in range(len(w) - 1)}
-
-
-def _candidates(tok: str, by_len: dict[int, list[str]]) -> list[str]:
+def _candidates(tok: str, by_len: Targets) -> list[str]:
     """Targets of about the length of `tok` sharing at least a third of its letter pairs."""
     grams = _bigrams(tok)
-    out = []
-    for n in range(len(tok) - 3, len(tok) + 3):
-        for w in by_len.get(n, ()):
-            if len(grams & _bigrams(w)) * 3 >= len(grams):
-                out.append(w)
-    return out
+    need = len(grams)
+    return [w for n in range(len(tok) - 3, len(tok) + 3) for w, wg in by_len.get(n, ())
+            if len(grams & wg) * 3 >= need]
 
 
-def _choose(tok: str, counts: Counter[str], by_len: dict[int, list[str]], nz: Normaliser,
+def _choose(tok: str, counts: Counter[str], by_len: Targets, nz: Normaliser,
             noisy: bool) -> tuple[str, str] | None:
     """The word of the version `tok` stands for, with the reason, or None."""
     low = tok.lower()
@@ -119,7 +120,7 @@ def document_vocabulary(lines: Sequence[Line], nz: Normaliser,
             continue
         if low not in chosen:
             chosen[low] = _choose(tok, counts, by_len, nz, noisy)
-            if chosen[low] is None and len(low) >= MIN_COMPOUND:
+            if chosen[low] is None and noisy and len(low) >= MIN_COMPOUND:
                 if established is None:
                     established = heads(counts)
                 chosen[low] = compound_reading(low, counts, established, nz, noisy)
