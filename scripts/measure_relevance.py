@@ -190,7 +190,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.json:
                 continue
             text = table(engine, outcomes)
-            print("\n".join(summary_lines(outcomes)) if args.quiet else text)
+            print(f"== {engine} ==\n" + "\n".join(summary_lines(outcomes)) if args.quiet
+                  else text)
             print()
         if args.json:
             print(json.dumps(report, indent=1))

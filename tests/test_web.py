@@ -72,9 +72,42 @@ def test_search_pagination(client):
 
 
 def test_search_did_you_mean(client):
+    """A word with no match: the corrected query's results, with a link to the words as
+    typed; there, "did you mean"."""
     html = text(get(client, "/search?q=benefical"))
+    assert "Showing results for <q lang=\"\">beneficial</q>" in html
+    assert 'href="/search?q=benefical&amp;as_typed=1"' in html
+    data = get(client, "/api/search?q=benefical").get_json()
+    assert data["suggestions"][0] == "beneficial" and data["showing"] == "beneficial"
+    assert data["hits"] and data["facets"]["treaty"]
+    html = text(get(client, "/search?q=benefical&as_typed=1"))
     assert "Did you mean" in html and 'href="/search?q=beneficial"' in html
-    assert get(client, "/api/search?q=benefical").get_json()["suggestions"][0] == "beneficial"
+    assert "Nothing matches" in html
+
+
+def test_search_page_past_the_end_shows_the_last_page(client):
+    data = get(client, "/api/search?q=tax&size=3").get_json()
+    last = get(client, "/api/search?q=tax&size=3&page=999").get_json()
+    assert last["past_end"] and last["page"] == data["pages"] and last["hits"]
+    html = text(get(client, "/search?q=tax&size=3&page=999"))
+    assert "There is no page 999" in html
+
+
+def test_search_count_is_singular_for_one_article(client):
+    assert get(client, "/api/search?q=advisors").get_json()["total"] == 1
+    assert "1 article matches" in text(get(client, "/search?q=advisors"))
+    many = text(get(client, "/search?q=dividends"))
+    assert "articles match" in many and "article match " not in many
+
+
+def test_search_facets_list_every_value_with_more(client):
+    data = get(client, "/api/search?q=tribut%C3%A7%C3%A3o").get_json()
+    topics = data["facets"]["topic"]
+    assert [t["count"] for t in topics] == sorted((t["count"] for t in topics), reverse=True)
+    html = text(get(client, "/search?q=tribut%C3%A7%C3%A3o"))
+    assert len(topics) > 8 and f"{len(topics) - 8} more</summary>" in html
+    for t in topics:
+        assert f'topic={t["value"]}"' in html
 
 
 def test_search_chinese_and_swedish(client):

@@ -12,9 +12,13 @@ weighted, see `indexer.index.query_syntax.BOOSTS`) plus a quarter of their next 
 only for the groups returned.
 
 A plain-words query that has fewer matching articles than asked for (a paraphrase such as
-"tax on pensions") is completed by a relaxed search that needs only most of its words, ranked
-below every article that has them all, by their score times the share of the query's
-rarity (idf) that they match.
+"tax on pensions", a word the corpus lacks) is completed by a relaxed search that needs only
+most of its words anywhere in an article, ranked below every article that has them all, by
+how many words they match, then their score times the share of the query's rarity (idf)
+that they match. Countries a query names ("dividends Peru") narrow a search of its other
+words to their treaties, ranked first (`named`). A query no article matches in full is
+searched as corrected ("did you mean") when the correction matches: "showing" is then the
+query searched, "query" the query as typed (``correct=False``, ``--as-typed``: never).
 
     session      SearchSession, search: the steps of one search, in order
     options      the options checked and turned into engine filters
@@ -22,6 +26,7 @@ rarity (idf) that they match.
     paging       a page of groups ranked from the top hits only
     relaxed      articles that match most of a plain-words query
     suggestions  "did you mean"
+    named        countries named in a query, as party filters
     snippets     the text around the matches
     aligned      the hit paragraphs' counterparts in the other languages
     trees        the compiled query, the OR of its words
@@ -29,7 +34,7 @@ rarity (idf) that they match.
 The result is the JSON contract of ``treaty search --json``::
 
     {"query": "...", "total": 12, "suggestions": ["..."], "corrected": "..." | None,
-     "engine": "whoosh", "plain": false,
+     "showing": "..." | None, "engine": "whoosh", "plain": false,
      "hits": [{"treaty": "br-pe-2006", "lang": "en", "kind": "article", "number": 10,
                "eid": "art_10", "title": "Dividends", "citation": "br-pe-2006 Art. 10(2)",
                "score": 12.3, "snippets": ["... <b>beneficial owner</b> ..."],

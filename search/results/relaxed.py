@@ -1,7 +1,9 @@
 """Relaxed matching: a plain-words query with fewer matching articles than asked for (a
-paraphrase such as "tax on pensions") is completed by the articles whose paragraphs match most
-of its words (RELAX_SHARE of them, rounded up), ranked below every article that has them all,
-by their score times the share of the query's rarity (idf) that they match."""
+paraphrase such as "tax on pensions", a word the corpus does not have) is completed by the
+articles that match most of its words (RELAX_SHARE of the words found anywhere, rounded up;
+in any of their paragraphs), ranked below every article that has them all: by how many of
+the words they match, then by their score times the share of the query's rarity (idf) that
+they match."""
 
 from __future__ import annotations
 
@@ -21,14 +23,22 @@ RELAX_SHARE = 0.6
 SearchAll = Callable[[FNode, Sequence[tuple[str, str]]], tuple[list[EngineHit], int]]
 
 
+Key = tuple[str, str, str]  # (treaty, lang, article eId)
+
+
+def _article(stored: str) -> Key:
+    data = json.loads(stored)
+    return (data["treaty"], data["lang"], data["article_eid"])
+
+
 def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
                    langs: Sequence[str], filters: Sequence[tuple[str, str]]
-                   ) -> tuple[dict[str, float], dict[str, int], float]:
-    """Per document id: the summed idf of the words it matches and how many it matches;
-    and the summed idf of every word."""
-    matched: dict[str, float] = {}
-    count: dict[str, int] = {}
-    total = 0.0
+                   ) -> tuple[dict[Key, float], dict[Key, int], float, int]:
+    """Per article: the summed idf of the words its paragraphs match and how many words
+    they match; the summed idf of every word, and how many words match anywhere."""
+    matched: dict[Key, float] = {}
+    count: dict[Key, int] = {}
+    total, live = 0.0, 0
     for w in words:
         tree = compiled(w, langs)
         if isinstance(tree, FNone):
@@ -37,10 +47,11 @@ def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
         ids = {json.loads(h.stored)["id"] for h in found}
         idf = math.log(1 + n_docs / (1 + len(ids)))
         total += idf
-        for doc_id in ids:
-            matched[doc_id] = matched.get(doc_id, 0.0) + idf
-            count[doc_id] = count.get(doc_id, 0) + 1
-    return matched, count, total
+        live += bool(ids)
+        for key in {_article(h.stored) for h in found}:
+            matched[key] = matched.get(key, 0.0) + idf
+            count[key] = count.get(key, 0) + 1
+    return matched, count, total, live
 
 
 def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
@@ -49,8 +60,8 @@ def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
     """Articles (other than those in `have`) whose paragraphs match most, not all, of the
     query's words: ranked by the BM25F score of the OR of the words times the share of the
     words' summed idf that the article matches."""
-    need = max(1, math.ceil(len(words) * RELAX_SHARE))
-    matched, count, total = _words_matched(search_all, n_docs, words, langs, filters)
+    matched, count, total, live = _words_matched(search_all, n_docs, words, langs, filters)
+    need = max(1, math.ceil(live * RELAX_SHARE))
     ftree = relaxed_tree(words, langs)
     if isinstance(ftree, FNone) or not matched or total <= 0:
         return []
@@ -60,11 +71,12 @@ def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
     for h in found:
         doc = stored_doc(h.stored)
         key = (doc.treaty, doc.lang, doc.article_eid)
-        if key not in seen and count.get(doc.id, 0) >= need:
+        if key not in seen and count.get(key, 0) >= need:
             kept.append((h.score, doc))
     out = group(kept)
     for g in out:
         g.relaxed = True
-        g.weight = max(matched[d.id] for _s, d in g.docs)
-    out.sort(key=lambda g: (-g.score * g.weight / total, g.treaty, g.lang, g.article_eid))
+        g.weight = matched[g.key]
+    out.sort(key=lambda g: (-count[g.key], -g.score * g.weight / total,
+                            g.treaty, g.lang, g.article_eid))
     return out

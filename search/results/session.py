@@ -13,6 +13,7 @@ import json
 import sqlite3
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Self
 
@@ -22,11 +23,30 @@ from indexer.index.query_syntax import FNode, FNone, Node, field_lang, parse
 from search.results import options
 from search.results.aligned import aligned_units
 from search.results.grouping import Group, citation, group, stored_doc
+from search.results.named import named_parties
 from search.results.paging import PAGE_FACTOR, PAGE_HITS, page_of_groups
 from search.results.relaxed import relaxed_groups
 from search.results.snippets import SNIPPETS_PER_HIT, snippet
 from search.results.suggestions import corrected, useful
 from search.results.trees import compiled, plain_words, relaxed_tree
+
+#: A query whose words all match in at most this many articles is searched as corrected
+#: ("did you mean") when the correction matches more.
+FEW_MATCHES = 0
+
+
+@dataclass
+class _Run:
+    """One query searched: its trees, the groups of the page (best first), how many groups
+    match, how many of them match every word, and its "did you mean" suggestions."""
+
+    tree: Node | None
+    ftree: FNode
+    plain: bool
+    groups: list[Group]
+    total: int
+    full: int
+    suggestions: list = field(default_factory=list)
 
 
 class SearchSession:
@@ -106,34 +126,65 @@ class SearchSession:
     def search(self, query: str, *, lang: str | None = None, treaty: str | None = None,
                party: str | None = None, topic: str | None = None,
                article: int | str | None = None, kind: str | None = None, limit: int = 10,
-               aligned: bool = False) -> dict:
+               aligned: bool = False, correct: bool = True) -> dict:
         """Search; the result follows the JSON contract of `search.results`. Bad option
-        values raise QueryError (one line); any query text is searched, never an error."""
+        values raise QueryError (one line); any query text is searched, never an error.
+        A query none of whose articles has every word is searched as corrected ("did you
+        mean") when the correction has some, unless not `correct`: "showing" says so."""
         options.check_limit(limit)
         query = options.clean_query(query)
         filters = self.filters(lang=lang, treaty=treaty, party=party, topic=topic,
                                article=article, kind=kind)
         lang_filter = next((v for f, v in filters if f == "lang"), None)
         langs = (field_lang(lang_filter),) if lang_filter else self.searcher.languages
-        tree, plain = parse(query)
-        ftree = compiled(tree, langs)
         with self._lock:
-            groups, total = self._ranked(tree, ftree, langs, filters, limit)
-            suggestions = useful(self.searcher.suggest(tree, langs), langs,
-                                 self._surface_words(), self._match_counter(lang_filter))
-            hits = self._hits(groups[:limit], tree, ftree, langs)
+            run = first = self._run(query, langs, filters, limit, lang_filter)
+            fix = corrected(query, first.suggestions)
+            showing = None
+            if correct and fix is not None and run.full <= FEW_MATCHES:
+                other = self._run(fix, langs, filters, limit, lang_filter)
+                if other.full > run.full:
+                    run, showing = other, fix
+            hits = self._hits(run.groups[:limit], run.tree, run.ftree, langs)
             if aligned:
                 for hit in hits:
                     hit["aligned"] = self.aligned(hit["treaty"], hit["lang"], hit["paragraphs"])
-        alternatives = list(dict.fromkeys(a for s in suggestions for a in s.alternatives))
-        return {"query": query, "total": total, "suggestions": alternatives,
-                "corrected": corrected(query, suggestions), "engine": self.engine,
-                "plain": plain, "hits": hits}
+        alternatives = list(dict.fromkeys(a for s in first.suggestions for a in s.alternatives))
+        return {"query": query, "total": run.total, "suggestions": alternatives,
+                "corrected": fix, "showing": showing, "engine": self.engine,
+                "plain": run.plain, "hits": hits}
+
+    def _run(self, query: str, langs: Sequence[str], filters: list[tuple[str, str]],
+             limit: int, lang_filter: str | None) -> _Run:
+        """`query` searched: ranked groups, counts and suggestions. Countries it names
+        (`named`) narrow a search of its other words to their treaties, whose articles
+        come first."""
+        tree, plain = parse(query)
+        ftree = compiled(tree, langs)
+        groups, total, full = self._ranked(tree, ftree, langs, filters, limit)
+        suggestions = useful(self.searcher.suggest(tree, langs), langs,
+                             self._surface_words(), self._match_counter(lang_filter))
+        named = None if any(f in ("party", "treaty") for f, _v in filters) \
+            else named_parties(query)
+        if named is not None:
+            codes, rest = named
+            rtree, _ = parse(rest)
+            scoped = [*filters, *(("party", c) for c in codes)]
+            rgroups, rtotal, rfull = self._ranked(rtree, compiled(rtree, langs), langs,
+                                                  scoped, limit)
+            if rgroups:
+                seen = {g.key for g in rgroups}
+                others = [g for g in groups if g.key not in seen]
+                total += rtotal - (len(groups) - len(others))
+                groups, full = rgroups + others, full + rfull
+                tree, ftree = rtree, compiled(rtree, langs)
+        return _Run(tree, ftree, plain, groups, total, full, suggestions)
 
     def _ranked(self, tree: Node | None, ftree: FNode, langs: Sequence[str],
-                filters: Sequence[tuple[str, str]], limit: int) -> tuple[list[Group], int]:
-        """The groups of the page, best first (more when relaxed matching adds some), and the
-        number of matching groups."""
+                filters: Sequence[tuple[str, str]], limit: int
+                ) -> tuple[list[Group], int, int]:
+        """The groups of the page, best first (more when relaxed matching adds some), the
+        number of matching groups and of those that match every word."""
         table = self.searcher.groups()
         if table is None:  # an index that does not record groups: group every match
             groups = self._groups(ftree, filters)
@@ -143,13 +194,14 @@ class SearchSession:
         else:
             groups, total = page_of_groups(self._backend, table, ftree, filters, limit,
                                            self.first_hits, self.per_group)
+        full = total
         words = plain_words(tree)
         if words and len(words) > 1 and total < limit:
             n_docs = max(int(self.searcher.meta.get("docs") or 1), 1)
             relaxed = relaxed_groups(self._search_all, n_docs, words, langs, filters, groups)
             groups += relaxed
             total += len(relaxed)
-        return groups, total
+        return groups, total, full
 
     def _search_all(self, tree: FNode, filters: Sequence[tuple[str, str]]
                     ) -> tuple[list[EngineHit], int]:
@@ -210,9 +262,11 @@ def _hit(g: Group, ftree: FNode) -> dict:
 
 def search(data_dir: Path, query: str, *, lang: str | None = None, treaty: str | None = None,
            party: str | None = None, topic: str | None = None, article: int | str | None = None,
-           kind: str | None = None, limit: int = 10, aligned: bool = False) -> dict:
+           kind: str | None = None, limit: int = 10, aligned: bool = False,
+           correct: bool = True) -> dict:
     """Search the corpus in `data_dir` (its live generation's store and index) in a session
     of its own; see `search.results` for the result. Bad option values raise QueryError."""
     with SearchSession(Path(data_dir).resolve()) as s:
         return s.search(query, lang=lang, treaty=treaty, party=party, topic=topic,
-                        article=article, kind=kind, limit=limit, aligned=aligned)
+                        article=article, kind=kind, limit=limit, aligned=aligned,
+                        correct=correct)
