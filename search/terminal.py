@@ -115,6 +115,7 @@ def _hit_lines(hit: dict) -> list[str]:
     title = f"  {hit['title']}" if hit.get("title") else ""
     head = click.style(hit["citation"], bold=True)
     more = " (partial match)" if hit.get("relaxed") else ""
+    more += " (through a translation)" if hit.get("translated") else ""
     lines = [f"{head}  [{hit['lang']}]{title}  score {hit['score']:.2f}{more}"]
     lines.extend("    " + styled_snippet(snippet) for snippet in hit["snippets"][:2])
     for lg, units in (hit.get("aligned") or {}).items():

@@ -19,6 +19,9 @@ that they match. Countries a query names ("dividends Peru") narrow a search of i
 words to their treaties, ranked first (`named`). A query no article matches in full is
 searched as corrected ("did you mean") when the correction matches: "showing" is then the
 query searched, "query" the query as typed (``correct=False``, ``--as-typed``: never).
+A plain-words query matching fewer than ten articles is searched again with each word's
+translations from the index's term table (`translate`); the articles it adds follow those
+with the words as written and are marked ``"translated": true``.
 
     session      SearchSession, search: the steps of one search, in order
     options      the options checked and turned into engine filters
@@ -27,6 +30,7 @@ query searched, "query" the query as typed (``correct=False``, ``--as-typed``: n
     relaxed      articles that match most of a plain-words query
     suggestions  "did you mean"
     named        countries named in a query, as party filters
+    translate    the words of a query with their translations (the index's term table)
     snippets     the text around the matches
     aligned      the hit paragraphs' counterparts in the other languages
     trees        the compiled query, the OR of its words
@@ -38,7 +42,7 @@ The result is the JSON contract of ``treaty search --json``::
      "hits": [{"treaty": "br-pe-2006", "lang": "en", "kind": "article", "number": 10,
                "eid": "art_10", "title": "Dividends", "citation": "br-pe-2006 Art. 10(2)",
                "score": 12.3, "snippets": ["... <b>beneficial owner</b> ..."],
-               "paragraphs": ["art_10__para_2"], "relaxed": false,
+               "paragraphs": ["art_10__para_2"], "relaxed": false, "translated": false,
                "aligned": {"pt": [{"eid": ..., "text": ..., "of": ..., "method": ...,
                                    "score": ...}]}}]}
 

@@ -25,6 +25,7 @@ class Group:
     score: float
     docs: list[tuple[float, IndexDoc]] = field(default_factory=list)
     relaxed: bool = False
+    translated: bool = False  # matches only through the term table (`translate`)
     weight: float = 0.0  # relaxed groups: summed idf of the query words matched
 
     @property

@@ -32,7 +32,7 @@ def _article(stored: str) -> Key:
 
 
 def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
-                   langs: Sequence[str], filters: Sequence[tuple[str, str]]
+                   word_tree: Callable[[Word], FNode], filters: Sequence[tuple[str, str]]
                    ) -> tuple[dict[Key, float], dict[Key, int], float, int]:
     """Per article: the summed idf of the words its paragraphs match and how many words
     they match; the summed idf of every word, and how many words match anywhere."""
@@ -40,7 +40,7 @@ def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
     count: dict[Key, int] = {}
     total, live = 0.0, 0
     for w in words:
-        tree = compiled(w, langs)
+        tree = word_tree(w)
         if isinstance(tree, FNone):
             continue
         found, _ = search_all(tree, filters)
@@ -56,13 +56,15 @@ def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
 
 def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
                    langs: Sequence[str], filters: Sequence[tuple[str, str]],
-                   have: list[Group]) -> list[Group]:
+                   have: list[Group], word_tree: Callable[[Word], FNode] | None = None
+                   ) -> list[Group]:
     """Articles (other than those in `have`) whose paragraphs match most, not all, of the
     query's words: ranked by the BM25F score of the OR of the words times the share of the
     words' summed idf that the article matches."""
-    matched, count, total, live = _words_matched(search_all, n_docs, words, langs, filters)
+    word_tree = word_tree or (lambda w: compiled(w, langs))
+    matched, count, total, live = _words_matched(search_all, n_docs, words, word_tree, filters)
     need = max(1, math.ceil(live * RELAX_SHARE))
-    ftree = relaxed_tree(words, langs)
+    ftree = relaxed_tree(words, langs, word_tree)
     if isinstance(ftree, FNone) or not matched or total <= 0:
         return []
     seen = {g.key for g in have}

@@ -14,6 +14,7 @@ import sqlite3
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Self
 
@@ -28,11 +29,16 @@ from search.results.paging import PAGE_FACTOR, PAGE_HITS, page_of_groups
 from search.results.relaxed import relaxed_groups
 from search.results.snippets import SNIPPETS_PER_HIT, snippet
 from search.results.suggestions import corrected, useful
+from search.results.translate import translated, translated_word
 from search.results.trees import compiled, plain_words, relaxed_tree
 
 #: A query whose words all match in at most this many articles is searched as corrected
 #: ("did you mean") when the correction matches more.
 FEW_MATCHES = 0
+
+
+#: A plain-words query matching fewer articles is searched with its translations too.
+TRANSLATE_BELOW = 10
 
 
 @dataclass
@@ -160,8 +166,7 @@ class SearchSession:
         (`named`) narrow a search of its other words to their treaties, whose articles
         come first."""
         tree, plain = parse(query)
-        ftree = compiled(tree, langs)
-        groups, total, full = self._ranked(tree, ftree, langs, filters, limit)
+        groups, total, full, ftree = self._translated(tree, langs, filters, limit)
         suggestions = useful(self.searcher.suggest(tree, langs), langs,
                              self._surface_words(), self._match_counter(lang_filter))
         named = None if any(f in ("party", "treaty") for f, _v in filters) \
@@ -170,21 +175,43 @@ class SearchSession:
             codes, rest = named
             rtree, _ = parse(rest)
             scoped = [*filters, *(("party", c) for c in codes)]
-            rgroups, rtotal, rfull = self._ranked(rtree, compiled(rtree, langs), langs,
-                                                  scoped, limit)
+            rgroups, rtotal, rfull, rftree = self._translated(rtree, langs, scoped, limit)
             if rgroups:
                 seen = {g.key for g in rgroups}
                 others = [g for g in groups if g.key not in seen]
                 total += rtotal - (len(groups) - len(others))
                 groups, full = rgroups + others, full + rfull
-                tree, ftree = rtree, compiled(rtree, langs)
+                tree, ftree = rtree, rftree
         return _Run(tree, ftree, plain, groups, total, full, suggestions)
 
+    def _translated(self, tree: Node | None, langs: Sequence[str],
+                    filters: list[tuple[str, str]], limit: int
+                    ) -> tuple[list[Group], int, int, FNode]:
+        """`_ranked` of the words as written; when they match fewer than TRANSLATE_BELOW
+        articles (whatever the page size, so that pages agree), of the words with
+        their translations (`translate`), the articles with every word as written first.
+        Also the tree searched."""
+        ftree = compiled(tree, langs)
+        groups, total, full = self._ranked(tree, ftree, langs, filters, limit)
+        table = self.searcher.terms()
+        if total >= TRANSLATE_BELOW or not table or not plain_words(tree):
+            return groups, total, full, ftree
+        wide = translated(tree, langs, table)
+        if wide == ftree:
+            return groups, total, full, ftree
+        more, mtotal, mfull = self._ranked(tree, wide, langs, filters, limit, table)  # terms
+        direct = {g.key for g in groups[:full]}
+        for g in more:
+            g.translated = g.key not in direct
+        more.sort(key=lambda g: g.translated)  # (stable: each part keeps its order)
+        return more, max(total, mtotal), max(full, mfull), wide
+
     def _ranked(self, tree: Node | None, ftree: FNode, langs: Sequence[str],
-                filters: Sequence[tuple[str, str]], limit: int
+                filters: Sequence[tuple[str, str]], limit: int, terms: dict | None = None
                 ) -> tuple[list[Group], int, int]:
         """The groups of the page, best first (more when relaxed matching adds some), the
-        number of matching groups and of those that match every word."""
+        number of matching groups and of those that match every word. With a term table
+        (`terms`) relaxed matching translates the words too."""
         table = self.searcher.groups()
         if table is None:  # an index that does not record groups: group every match
             groups = self._groups(ftree, filters)
@@ -198,7 +225,9 @@ class SearchSession:
         words = plain_words(tree)
         if words and len(words) > 1 and total < limit:
             n_docs = max(int(self.searcher.meta.get("docs") or 1), 1)
-            relaxed = relaxed_groups(self._search_all, n_docs, words, langs, filters, groups)
+            relaxed = relaxed_groups(
+                self._search_all, n_docs, words, langs, filters, groups,
+                None if terms is None else (lambda w: translated_word(w, langs, terms)))
             groups += relaxed
             total += len(relaxed)
         return groups, total, full
@@ -235,7 +264,9 @@ class SearchSession:
         out = []
         for g in groups:
             if g.relaxed and loose is None:
-                loose = relaxed_tree(plain_words(tree) or [], langs)
+                loose = relaxed_tree(plain_words(tree) or [], langs,
+                                     partial(translated_word, langs=langs,
+                                             table=self.searcher.terms()))
             out.append(_hit(g, loose if g.relaxed else ftree))  # type: ignore[arg-type]
         return out
 
@@ -257,6 +288,7 @@ def _hit(g: Group, ftree: FNode) -> dict:
         "citation": citation(g.treaty, best.kind, best.number, g.article_eid, best.eid),
         "score": round(g.score, 4), "snippets": snippets,
         "paragraphs": [d.eid for _s, d in g.docs], "relaxed": g.relaxed,
+        "translated": g.translated,
     }
 
 
