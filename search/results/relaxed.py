@@ -1,9 +1,9 @@
 """Relaxed matching: a plain-words query with fewer matching articles than asked for (a
 paraphrase such as "tax on pensions", a word the corpus does not have) is completed by the
 articles that match most of its words (RELAX_SHARE of the words found anywhere, rounded up;
-in any of their paragraphs), ranked below every article that has them all: by how many of
-the words they match, then by their score times the share of the query's rarity (idf) that
-they match."""
+in any of their paragraphs; else any of them, so that a query with an answer never returns
+nothing), ranked below every article that has them all: by their coverage (the share of the
+query's rarity, idf, that they match, in steps), then by their score."""
 
 from __future__ import annotations
 
@@ -16,8 +16,12 @@ from indexer.index.query_syntax import FNode, FNone, Word
 from search.results.grouping import Group, group, stored_doc
 from search.results.trees import compiled, relaxed_tree
 
-#: Relaxed matching: at least this share of the plain words must match (rounded up).
+#: Relaxed matching: at least this share of the plain words must match (rounded up); when
+#: no article has that many, any one word will do.
 RELAX_SHARE = 0.6
+#: Coverage (the share of the query's idf an article matches) is ranked in steps this fine;
+#: within a step, by score.
+COVERAGE_STEPS = 10
 
 #: Every document matching a tree under the filters, unranked by limit, without snippets.
 SearchAll = Callable[[FNode, Sequence[tuple[str, str]]], tuple[list[EngineHit], int]]
@@ -59,8 +63,9 @@ def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
                    have: list[Group], word_tree: Callable[[Word], FNode] | None = None
                    ) -> list[Group]:
     """Articles (other than those in `have`) whose paragraphs match most, not all, of the
-    query's words: ranked by the BM25F score of the OR of the words times the share of the
-    words' summed idf that the article matches."""
+    query's words (else any): ranked by the share of the words' summed idf that the article
+    matches (in COVERAGE_STEPS), then by the BM25F score of the OR of the words. `word_tree`
+    compiles one word (default: as written)."""
     word_tree = word_tree or (lambda w: compiled(w, langs))
     matched, count, total, live = _words_matched(search_all, n_docs, words, word_tree, filters)
     need = max(1, math.ceil(live * RELAX_SHARE))
@@ -69,16 +74,22 @@ def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
         return []
     seen = {g.key for g in have}
     found, _ = search_all(ftree, filters)
+    out = _kept(found, seen, count, need) or _kept(found, seen, count, 1)
+    for g in out:
+        g.relaxed = True
+        g.weight = matched[g.key]
+    out.sort(key=lambda g: (-round(COVERAGE_STEPS * g.weight / total), -g.score,
+                            g.treaty, g.lang, g.article_eid))
+    return out
+
+
+def _kept(found: list[EngineHit], seen: set[Key], count: dict[Key, int],
+          need: int) -> list[Group]:
+    """The groups of the hits `found` of articles not `seen` matching `need` words or more."""
     kept = []
     for h in found:
         doc = stored_doc(h.stored)
         key = (doc.treaty, doc.lang, doc.article_eid)
         if key not in seen and count.get(key, 0) >= need:
             kept.append((h.score, doc))
-    out = group(kept)
-    for g in out:
-        g.relaxed = True
-        g.weight = matched[g.key]
-    out.sort(key=lambda g: (-count[g.key], -g.score * g.weight / total,
-                            g.treaty, g.lang, g.article_eid))
-    return out
+    return group(kept)
