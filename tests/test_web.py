@@ -50,7 +50,7 @@ def test_search_groups_by_article_with_snippets_and_citations(client):
     html = text(get(client, "/search?q=beneficial+owner"))
     assert "<b>beneficial</b> <b>owner</b>" in html
     assert "br-pe-2006 Art. 10" in html  # citation link
-    assert re.search(r'class="hit-link" href="/t/br-pe-2006/art_10#art_10__para_\d"', html)
+    assert re.search(r'class="hit-link" href="/t/br-pe-2006/art_10\?hl=beneficial\+owner#art_10__para_\d"', html)
     # facets with counts, each a link that adds the filter
     assert 'href="/search?q=beneficial+owner&amp;treaty=br-pe-2006"' in html
     assert 'href="/search?q=beneficial+owner&amp;lang=en"' in html
@@ -179,7 +179,7 @@ def test_topic_page_one_column_per_treaty(client):
 def test_treaty_page_metadata_outline_and_other_parts(client):
     html = text(get(client, "/t/br-se-1965"))
     assert "sweden-brazil-1965.sv-en-pt.txt" in html and "1965-09-17" in html
-    assert "Rio de Janeiro" in html and "BR, SE" in html
+    assert "Rio de Janeiro" in html and "Brazil <span class=\"muted\">(BR)</span>, Sweden <span class=\"muted\">(SE)</span>" in html
     assert 'href="/t/br-se-1965/art_7"' in html
     assert "Not part of the treaty" in html and 'href="/t/br-se-1965/other_1?lang=sv"' in html
     cn = text(get(client, "/t/br-cn-1991"))
@@ -427,3 +427,55 @@ def test_pages_have_no_inline_script_or_style(client):
         assert not re.search(r"<script(?![^>]*\ssrc=)", html), url
         assert not re.search(r"<style|\sstyle=|\son[a-z]+=|javascript:", html,
                              re.IGNORECASE), url
+
+
+# --- issue 18: names, downloads, the raw view where repaired -------------------------------
+
+
+def test_treaties_by_readable_names_with_the_id_secondary(client):
+    home = text(get(client, "/"))
+    assert 'Brazil–Peru, 2006</a> <code class="tid">br-pe-2006</code>' in home
+    treaty = text(get(client, "/t/br-pe-2006"))
+    assert '<h1>Brazil–Peru, 2006 <code class="tid">br-pe-2006</code></h1>' in treaty
+    hits = text(get(client, "/search?q=dividends"))
+    assert "Brazil–Peru, 2006 · " in hits
+    facets = text(get(client, "/search?q=dividends"))
+    assert 'Brazil–Sweden, 1965 <code class="tid">br-se-1965</code>' in facets
+
+
+def test_treaty_name():
+    from search.web.extras import treaty_name
+
+    assert treaty_name("br-pe-2006") == "Brazil–Peru, 2006"
+    assert treaty_name("se-us-1994") == "Sweden–United States, 1994"
+    assert treaty_name("nordic-1996") == "Nordic, 1996"
+    assert treaty_name("odd") == "odd"
+
+
+@pytest.mark.parametrize("fmt,needle", [
+    ("tmx", '<tuv xml:lang="sv">'), ("tsv", "treaty\teid\tlevel"),
+    ("jsonl", '"treaty": "br-se-1965"'), ("txt", "[en] art_7"),
+])
+def test_downloads_of_a_treaty_and_an_article(client, fmt, needle):
+    whole = get(client, f"/download/br-se-1965.{fmt}")
+    assert needle in whole.get_data(as_text=True)
+    assert "attachment" in whole.headers["Content-Disposition"]
+    one = get(client, f"/download/br-se-1965.{fmt}?article=art_7").get_data(as_text=True)
+    assert 0 < len(one) < len(whole.get_data(as_text=True))
+    assert "art_8" not in one.replace("art_7", "")
+    page = text(get(client, "/t/br-se-1965/art_7"))
+    assert f'href="/download/br-se-1965.{fmt}?article=art_7"' in page
+    assert f'href="/download/br-se-1965.{fmt}"' in text(get(client, "/t/br-se-1965"))
+
+
+def test_download_errors_are_clean(client):
+    assert client.get("/download/br-se-1965.exe").status_code == 400
+    assert client.get("/download/xx-yy-1900.txt").status_code == 404
+    assert client.get("/download/br-se-1965.txt?article=art_99").status_code == 404
+
+
+def test_raw_source_offered_only_where_the_text_was_repaired(client):
+    repaired = text(get(client, "/t/br-se-1965/art_7"))
+    assert 'value="raw"' in repaired and 'value="diff"' in repaired
+    clean = text(get(client, "/t/br-cn-1991/art_10"))
+    assert 'value="raw"' not in clean and "no OCR repairs in this text" in clean

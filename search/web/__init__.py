@@ -90,11 +90,12 @@ def create_app(data_dir: str | Path) -> Flask:
         if corpus is not None:
             corpus.close()
 
-    from search.web import guard, views
+    from search.web import extras, guard, views
 
     app.before_request(guard.refuse_control_characters)
     app.after_request(guard.add_headers)
     app.register_blueprint(views.bp)
+    app.register_blueprint(extras.bp)
     views.register_errors(app)
     return app
 
