@@ -479,3 +479,14 @@ def test_raw_source_offered_only_where_the_text_was_repaired(client):
     assert 'value="raw"' in repaired and 'value="diff"' in repaired
     clean = text(get(client, "/t/br-cn-1991/art_10"))
     assert 'value="raw"' not in clean and "no OCR repairs in this text" in clean
+
+
+def test_article_lists_the_units_that_refer_to_it(client):
+    """br-pe-2006 Art. 10: the protocol item on Article 23 names paragraph 6 of Article 10;
+    Art. 23 itself (non-discrimination) does too."""
+    html = text(get(client, "/t/br-pe-2006/art_10"))
+    assert "<h2>Referred to by</h2>" in html
+    section = html[html.index("<h2>Referred to by</h2>"):]
+    section = section[: section.index("</section>")]
+    assert 'href="/t/br-pe-2006/prot_5"' in section
+    assert 'href="/t/br-pe-2006/art_10"' not in section
