@@ -116,7 +116,8 @@ def _hit_lines(hit: dict) -> list[str]:
     head = click.style(hit["citation"], bold=True)
     more = " (partial match)" if hit.get("relaxed") else ""
     more += " (through a translation)" if hit.get("translated") else ""
-    lines = [f"{head}  [{hit['lang']}]{title}  score {hit['score']:.2f}{more}"]
+    langs = "+".join(hit.get("languages") or [hit["lang"]])
+    lines = [f"{head}  [{langs}]{title}  score {hit['score']:.2f}{more}"]
     lines.extend("    " + styled_snippet(snippet) for snippet in hit["snippets"][:2])
     for lg, units in (hit.get("aligned") or {}).items():
         for u in units:

@@ -49,13 +49,19 @@ def test_json_contract(ingested):
     assert isinstance(hit["score"], float)
 
 
-def test_one_hit_per_article_and_language_best_first(ingested):
+def test_one_hit_per_article_best_first(ingested):
+    """The language versions of an article are one hit, which lists the languages that
+    matched (best first) and each version's paragraphs."""
     out = search_json(ingested, "dividends", "--limit", "50")
-    keys = [(h["treaty"], h["lang"], h["eid"]) for h in out["hits"]]
+    keys = [(h["treaty"], h["eid"]) for h in out["hits"]]
     assert len(keys) == len(set(keys)) == out["total"]
+    one = next(h for h in out["hits"] if (h["treaty"], h["eid"]) == ("br-se-1965", "art_3"))
+    assert sorted(one["languages"]) == ["en", "pt", "sv"] and one["lang"] == "en"
+    assert set(one["versions"]) == {"en", "pt", "sv"}
+    assert one["versions"]["sv"]["paragraphs"][0].startswith("art_3")
     exact = [h["score"] for h in out["hits"] if not h["relaxed"] and not h["translated"]]
     assert exact == sorted(exact, reverse=True)
-    assert {h["lang"] for h in out["hits"]} >= {"en", "pt", "sv", "zh"}
+    assert {lg for h in out["hits"] for lg in h["languages"]} >= {"en", "pt", "sv", "zh"}
 
 
 def test_relaxed_hits_rank_below_full_matches(ingested):
@@ -352,3 +358,10 @@ def test_a_question_with_an_answer_never_returns_nothing(ingested):
     out = search_json(ingested, *words, "--treaty", "br-se-1965", "--lang", "en")
     assert out["hits"] and all(h["relaxed"] for h in out["hits"])
     assert out["hits"][0]["eid"] == "art_14"  # Article XIV: students
+
+
+def test_the_version_shown_is_in_the_query_language(ingested):
+    out = search_json(ingested, "utdelning", "--treaty", "br-se-1965")
+    assert out["hits"][0]["lang"] == "sv" and "sv" in out["hits"][0]["languages"]
+    out = search_json(ingested, "royalty", "--treaty", "br-se-1965", "--lang", "pt")
+    assert out["hits"][0]["lang"] == "pt"

@@ -1,4 +1,4 @@
-"""`treaty search`: ranked full-text search of the corpus, hits grouped by article.
+"""`treaty search`: ranked full-text search of the corpus, one hit per article.
 
 One `SearchSession` holds the open index (`indexer.index.Searcher`, whichever engine built it)
 and a read-only connection to the store; a caller that runs many queries (the web app) keeps
@@ -31,6 +31,7 @@ with the words as written and are marked ``"translated": true``.
     suggestions  "did you mean"
     named        countries named in a query, as party filters
     translate    the words of a query with their translations (the index's term table)
+    versions     the language versions of an article as one hit
     snippets     the text around the matches
     aligned      the hit paragraphs' counterparts in the other languages
     trees        the compiled query, the OR of its words
@@ -43,10 +44,17 @@ The result is the JSON contract of ``treaty search --json``::
                "eid": "art_10", "title": "Dividends", "citation": "br-pe-2006 Art. 10(2)",
                "score": 12.3, "snippets": ["... <b>beneficial owner</b> ..."],
                "paragraphs": ["art_10__para_2"], "relaxed": false, "translated": false,
+               "languages": ["en"], "versions": {"en": {"paragraphs": [...], "score": 12.3}},
                "aligned": {"pt": [{"eid": ..., "text": ..., "of": ..., "method": ...,
                                    "score": ...}]}}]}
 
-(``aligned`` only when asked for.)
+(``aligned`` only when asked for.) Since issue 18 a hit is an *article*, not one language
+version of it: ``languages`` lists the versions that matched, best first, and ``versions``
+their paragraphs and scores; ``lang``, ``citation``, ``snippets`` and ``paragraphs`` are
+those of the version shown: the one in the language asked for (``--lang``) or the query's
+language (`versions.query_language`) when it matched, else the best. ``total`` counts
+articles (versions of one article once among the versions ranked for the page; beyond
+those, each further version counts as an article).
 """
 
 from __future__ import annotations

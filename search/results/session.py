@@ -31,6 +31,7 @@ from search.results.snippets import SNIPPETS_PER_HIT, snippet
 from search.results.suggestions import corrected, useful
 from search.results.translate import translated, translated_word
 from search.results.trees import compiled, plain_words, relaxed_tree
+from search.results.versions import by_article, query_language, shown
 
 #: A query whose words all match in at most this many articles is searched as corrected
 #: ("did you mean") when the correction matches more.
@@ -143,20 +144,26 @@ class SearchSession:
                                article=article, kind=kind)
         lang_filter = next((v for f, v in filters if f == "lang"), None)
         langs = (field_lang(lang_filter),) if lang_filter else self.searcher.languages
+        fetch = limit * max(1, len(self.searcher.languages))  # versions of `limit` articles
         with self._lock:
-            run = first = self._run(query, langs, filters, limit, lang_filter)
+            run = first = self._run(query, langs, filters, fetch, lang_filter)
             fix = corrected(query, first.suggestions)
             showing = None
             if correct and fix is not None and run.full <= FEW_MATCHES:
-                other = self._run(fix, langs, filters, limit, lang_filter)
+                other = self._run(fix, langs, filters, fetch, lang_filter)
                 if other.full > run.full:
                     run, showing = other, fix
-            hits = self._hits(run.groups[:limit], run.tree, run.ftree, langs)
+            window = run.groups[:fetch]  # (the same whether or not the index pages groups)
+            entries = by_article(window)
+            prefer = lang_filter or query_language(
+                [w.text for w in plain_words(run.tree) or []], self._surface_words())
+            hits = self._entries(entries[:limit], prefer, run, langs)
             if aligned:
                 for hit in hits:
                     hit["aligned"] = self.aligned(hit["treaty"], hit["lang"], hit["paragraphs"])
+        total = run.total - (len(window) - len(entries))  # each article once, in the window
         alternatives = list(dict.fromkeys(a for s in first.suggestions for a in s.alternatives))
-        return {"query": query, "total": run.total, "suggestions": alternatives,
+        return {"query": query, "total": total, "suggestions": alternatives,
                 "corrected": fix, "showing": showing, "engine": self.engine,
                 "plain": run.plain, "hits": hits}
 
@@ -255,6 +262,18 @@ class SearchSession:
             return n
 
         return count
+
+    def _entries(self, entries: list[list[Group]], prefer: str | None, run: _Run,
+                 langs: Sequence[str]) -> list[dict]:
+        """The hits of the article entries (`versions`): the version shown, with the
+        languages that matched and each version's citation and paragraphs."""
+        shown_groups = [shown(e, prefer) for e in entries]
+        hits = self._hits(shown_groups, run.tree, run.ftree, langs)
+        for hit, entry in zip(hits, entries, strict=True):
+            hit["languages"] = [g.lang for g in entry]
+            hit["versions"] = {g.lang: {"paragraphs": [d.eid for _s, d in g.docs],
+                                        "score": round(g.score, 4)} for g in entry}
+        return hits
 
     def _hits(self, groups: list[Group], tree: Node | None, ftree: FNode,
               langs: Sequence[str]) -> list[dict]:
