@@ -365,3 +365,14 @@ def test_the_version_shown_is_in_the_query_language(ingested):
     assert out["hits"][0]["lang"] == "sv" and "sv" in out["hits"][0]["languages"]
     out = search_json(ingested, "royalty", "--treaty", "br-se-1965", "--lang", "pt")
     assert out["hits"][0]["lang"] == "pt"
+
+
+def test_the_everyday_words_of_a_question_are_not_needed():
+    from indexer.index.query_syntax import Word
+    from search.results.relaxed import content_words, function_word
+
+    assert all(function_word(Word(w)) for w in ("what", "is", "the", "how", "som", "como"))
+    assert not any(function_word(Word(w)) for w in ("interest", "pensões", "utdelning", "股息"))
+    words = [Word(w) for w in "what is the withholding rate on interest".split()]
+    assert [w.text for w in content_words(words)] == ["withholding", "rate", "interest"]
+    assert content_words([Word("what"), Word("is")]) == [Word("what"), Word("is")]

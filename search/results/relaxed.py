@@ -3,7 +3,9 @@ paraphrase such as "tax on pensions", a word the corpus does not have) is comple
 articles that match most of its words (RELAX_SHARE of the words found anywhere, rounded up;
 in any of their paragraphs; else any of them, so that a query with an answer never returns
 nothing), ranked below every article that has them all: by their coverage (the share of the
-query's rarity, idf, that they match, in steps), then by their score."""
+query's rarity, idf, that they match, in steps), then by their score. The everyday words of
+a question ("what is", "how are": frequent in the general language, `function_word`) are
+neither needed nor counted."""
 
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ from search.results.trees import compiled, relaxed_tree
 #: Relaxed matching: at least this share of the plain words must match (rounded up); when
 #: no article has that many, any one word will do.
 RELAX_SHARE = 0.6
+#: A word this frequent in everyday en, pt or sv (wordfreq's Zipf scale: "the", "what",
+#: "how", "som") is a function word: relaxed matching neither needs nor counts it.
+FUNCTION_ZIPF = 6.0
 #: Coverage (the share of the query's idf an article matches) is ranked in steps this fine;
 #: within a step, by score.
 COVERAGE_STEPS = 10
@@ -33,6 +38,21 @@ Key = tuple[str, str, str]  # (treaty, lang, article eId)
 def _article(stored: str) -> Key:
     data = json.loads(stored)
     return (data["treaty"], data["lang"], data["article_eid"])
+
+
+def function_word(word: Word) -> bool:
+    """Is `word` one of the everyday words of a question ("what is", "how are")?"""
+    from indexer.lexicon import zipf_frequency
+
+    text = word.text.lower()
+    return text.isalpha() and any(zipf_frequency(text, lang) >= FUNCTION_ZIPF
+                                  for lang in ("en", "pt", "sv"))
+
+
+def content_words(words: list[Word]) -> list[Word]:
+    """`words` without the function words (all of them when every one is)."""
+    kept = [w for w in words if not function_word(w)]
+    return kept or words
 
 
 def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
@@ -67,6 +87,7 @@ def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
     matches (in COVERAGE_STEPS), then by the BM25F score of the OR of the words. `word_tree`
     compiles one word (default: as written)."""
     word_tree = word_tree or (lambda w: compiled(w, langs))
+    words = content_words(words)
     matched, count, total, live = _words_matched(search_all, n_docs, words, word_tree, filters)
     need = max(1, math.ceil(live * RELAX_SHARE))
     ftree = relaxed_tree(words, langs, word_tree)
