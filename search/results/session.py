@@ -31,7 +31,7 @@ from search.results.snippets import SNIPPETS_PER_HIT, snippet
 from search.results.suggestions import corrected, useful
 from search.results.translate import translated, translated_word
 from search.results.trees import compiled, plain_words, relaxed_tree
-from search.results.versions import by_article, query_language, shown
+from search.results.versions import by_article, first_articles, query_language, shown
 
 #: A query whose words all match in at most this many articles is searched as corrected
 #: ("did you mean") when the correction matches more.
@@ -146,14 +146,14 @@ class SearchSession:
         langs = (field_lang(lang_filter),) if lang_filter else self.searcher.languages
         fetch = limit * max(1, len(self.searcher.languages))  # versions of `limit` articles
         with self._lock:
-            run = first = self._run(query, langs, filters, fetch, lang_filter)
+            run = first = self._run(query, langs, filters, fetch, lang_filter, limit)
             fix = corrected(query, first.suggestions)
             showing = None
             if correct and fix is not None and run.full <= FEW_MATCHES:
-                other = self._run(fix, langs, filters, fetch, lang_filter)
+                other = self._run(fix, langs, filters, fetch, lang_filter, limit)
                 if other.full > run.full:
                     run, showing = other, fix
-            window = run.groups[:fetch]  # (the same whether or not the index pages groups)
+            window = run.groups
             entries = by_article(window)
             prefer = lang_filter or query_language(
                 [w.text for w in plain_words(run.tree) or []], self._surface_words())
@@ -168,12 +168,12 @@ class SearchSession:
                 "plain": run.plain, "hits": hits}
 
     def _run(self, query: str, langs: Sequence[str], filters: list[tuple[str, str]],
-             limit: int, lang_filter: str | None) -> _Run:
+             limit: int, lang_filter: str | None, articles: int | None = None) -> _Run:
         """`query` searched: ranked groups, counts and suggestions. Countries it names
         (`named`) narrow a search of its other words to their treaties, whose articles
         come first."""
         tree, plain = parse(query)
-        groups, total, full, ftree = self._translated(tree, langs, filters, limit)
+        groups, total, full, ftree = self._translated(tree, langs, filters, limit, articles)
         suggestions = useful(self.searcher.suggest(tree, langs), langs,
                              self._surface_words(), self._match_counter(lang_filter))
         named = None if any(f in ("party", "treaty") for f, _v in filters) \
@@ -182,7 +182,8 @@ class SearchSession:
             codes, rest = named
             rtree, _ = parse(rest)
             scoped = [*filters, *(("party", c) for c in codes)]
-            rgroups, rtotal, rfull, rftree = self._translated(rtree, langs, scoped, limit)
+            rgroups, rtotal, rfull, rftree = self._translated(rtree, langs, scoped, limit,
+                                                              articles)
             if rgroups:
                 seen = {g.key for g in rgroups}
                 others = [g for g in groups if g.key not in seen]
@@ -192,21 +193,21 @@ class SearchSession:
         return _Run(tree, ftree, plain, groups, total, full, suggestions)
 
     def _translated(self, tree: Node | None, langs: Sequence[str],
-                    filters: list[tuple[str, str]], limit: int
+                    filters: list[tuple[str, str]], limit: int, articles: int | None = None
                     ) -> tuple[list[Group], int, int, FNode]:
         """`_ranked` of the words as written; when they match fewer than TRANSLATE_BELOW
         articles (whatever the page size, so that pages agree), of the words with
         their translations (`translate`), the articles with every word as written first.
         Also the tree searched."""
         ftree = compiled(tree, langs)
-        groups, total, full = self._ranked(tree, ftree, langs, filters, limit)
+        groups, total, full = self._ranked(tree, ftree, langs, filters, limit, None, articles)
         table = self.searcher.terms()
         if total >= TRANSLATE_BELOW or not table or not plain_words(tree):
             return groups, total, full, ftree
         wide = translated(tree, langs, table)
         if wide == ftree:
             return groups, total, full, ftree
-        more, mtotal, mfull = self._ranked(tree, wide, langs, filters, limit, table)  # terms
+        more, mtotal, mfull = self._ranked(tree, wide, langs, filters, limit, table, articles)
         direct = {g.key for g in groups[:full]}
         for g in more:
             g.translated = g.key not in direct
@@ -214,20 +215,24 @@ class SearchSession:
         return more, max(total, mtotal), max(full, mfull), wide
 
     def _ranked(self, tree: Node | None, ftree: FNode, langs: Sequence[str],
-                filters: Sequence[tuple[str, str]], limit: int, terms: dict | None = None
-                ) -> tuple[list[Group], int, int]:
+                filters: Sequence[tuple[str, str]], limit: int, terms: dict | None = None,
+                articles: int | None = None) -> tuple[list[Group], int, int]:
         """The groups of the page, best first (more when relaxed matching adds some), the
         number of matching groups and of those that match every word. With a term table
-        (`terms`) relaxed matching translates the words too."""
+        (`terms`) relaxed matching translates the words too. With `articles`, the page
+        holds the groups of the first that many articles only (`versions.first_articles`)."""
         table = self.searcher.groups()
         if table is None:  # an index that does not record groups: group every match
             groups = self._groups(ftree, filters)
             total = len(groups)
+            groups = groups[:limit]
+            keep = first_articles([(g.treaty, g.article_eid) for g in groups], articles)
+            groups = [groups[i] for i in keep]
         elif isinstance(ftree, FNone):
             groups, total = [], 0
         else:
             groups, total = page_of_groups(self._backend, table, ftree, filters, limit,
-                                           self.first_hits, self.per_group)
+                                           self.first_hits, self.per_group, articles)
         full = total
         words = plain_words(tree)
         if words and len(words) > 1 and total < limit:

@@ -41,6 +41,22 @@ def by_article(groups: Sequence[Group]) -> list[list[Group]]:
     return list(out.values())
 
 
+def first_articles(keys: Sequence[tuple[str, str]], n: int | None) -> list[int]:
+    """The positions of `keys` ((treaty, article eId) of ranked groups) that belong to the
+    first `n` distinct articles (all when `n` is None)."""
+    if n is None:
+        return list(range(len(keys)))
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for i, k in enumerate(keys):
+        if k not in seen:
+            if len(seen) == n:
+                continue
+            seen.add(k)
+        out.append(i)
+    return out
+
+
 def shown(entry: Sequence[Group], prefer: str | None) -> Group:
     """The version an entry shows: the one in `prefer` when it matched, else its best."""
     return next((g for g in entry if g.lang == prefer), entry[0])
