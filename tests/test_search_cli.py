@@ -373,6 +373,6 @@ def test_the_everyday_words_of_a_question_are_not_needed():
 
     assert all(function_word(Word(w)) for w in ("what", "is", "the", "how", "som", "como"))
     assert not any(function_word(Word(w)) for w in ("interest", "pensões", "utdelning", "股息"))
-    words = [Word(w) for w in "what is the withholding rate on interest".split()]
+    words = [Word(w) for w in ["what", "is", "the", "withholding", "rate", "on", "interest"]]
     assert [w.text for w in content_words(words)] == ["withholding", "rate", "interest"]
     assert content_words([Word("what"), Word("is")]) == [Word("what"), Word("is")]
