@@ -376,3 +376,9 @@ def test_the_everyday_words_of_a_question_are_not_needed():
     words = [Word(w) for w in ["what", "is", "the", "withholding", "rate", "on", "interest"]]
     assert [w.text for w in content_words(words)] == ["withholding", "rate", "interest"]
     assert content_words([Word("what"), Word("is")]) == [Word("what"), Word("is")]
+
+
+def test_a_typo_inside_a_hyphenated_word_is_corrected(ingested):
+    out = search_json(ingested, "non-residnet", "--treaty", "br-pe-2006")
+    assert "resident" in out["suggestions"] and out["showing"] == "non-resident"
+    assert out["hits"]
