@@ -382,3 +382,10 @@ def test_a_typo_inside_a_hyphenated_word_is_corrected(ingested):
     out = search_json(ingested, "non-residnet", "--treaty", "br-pe-2006")
     assert "resident" in out["suggestions"] and out["showing"] == "non-resident"
     assert out["hits"]
+
+
+def test_a_word_reaches_its_cognates_in_a_treaty_without_its_language(ingested):
+    """br-pe-2006 is in English only; "beneficiário" begins as "beneficial" does."""
+    out = search_json(ingested, "beneficiário", "efectivo", "--treaty", "br-pe-2006")
+    assert {"art_10", "art_11", "art_12"} <= {h["eid"] for h in out["hits"][:5]}
+    assert all(h["translated"] or h["relaxed"] for h in out["hits"])

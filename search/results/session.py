@@ -204,15 +204,17 @@ class SearchSession:
         table = self.searcher.terms()
         if total >= TRANSLATE_BELOW or not table or not plain_words(tree):
             return groups, total, full, ftree
-        wide = translated(tree, langs, table)
+        wide = translated(tree, langs, table, self._surface_words())
         if wide == ftree:
             return groups, total, full, ftree
-        more, mtotal, mfull = self._ranked(tree, wide, langs, filters, limit, table, articles)
+        more, mtotal, _mfull = self._ranked(tree, wide, langs, filters, limit, table, articles)
         direct = {g.key for g in groups[:full]}
         for g in more:
             g.translated = g.key not in direct
         more.sort(key=lambda g: g.translated)  # (stable: each part keeps its order)
-        return more, max(total, mtotal), max(full, mfull), wide
+        # `full` stays the count of articles with every word as written: a correction of a
+        # misspelt word is to be preferred to what only translations and cognates find
+        return more, max(total, mtotal), full, wide
 
     def _ranked(self, tree: Node | None, ftree: FNode, langs: Sequence[str],
                 filters: Sequence[tuple[str, str]], limit: int, terms: dict | None = None,
@@ -239,7 +241,8 @@ class SearchSession:
             n_docs = max(int(self.searcher.meta.get("docs") or 1), 1)
             relaxed = relaxed_groups(
                 self._search_all, n_docs, words, langs, filters, groups,
-                None if terms is None else (lambda w: translated_word(w, langs, terms)))
+                None if terms is None else partial(translated_word, langs=langs, table=terms,
+                                                   surface=self._surface_words()))
             groups += relaxed
             total += len(relaxed)
         return groups, total, full
@@ -290,7 +293,8 @@ class SearchSession:
             if g.relaxed and loose is None:
                 loose = relaxed_tree(plain_words(tree) or [], langs,
                                      partial(translated_word, langs=langs,
-                                             table=self.searcher.terms()))
+                                             table=self.searcher.terms(),
+                                             surface=self._surface_words()))
             out.append(_hit(g, loose if g.relaxed else ftree))  # type: ignore[arg-type]
         return out
 
