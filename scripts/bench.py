@@ -1003,7 +1003,8 @@ def main() -> None:
     ingest_dir.mkdir()
     for entries in per_copy[:ingest_copies]:
         for e in entries:
-            os.symlink(corpus / e["file"], ingest_dir / e["file"])
+            # a copy, not a link: ingest reads only files inside the corpus folder
+            shutil.copyfile(corpus / e["file"], ingest_dir / e["file"])
     write_manifest(ingest_dir, per_copy[:ingest_copies])
     r.update(corpus_mb=size / MB, copies=copies, documents=copies * 5,
              ingest_mb=ingest_copies * bundle / MB, ingest_docs=ingest_copies * 5)

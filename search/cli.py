@@ -576,12 +576,14 @@ def serve(data: Path | None, host: str, port: int, threads: int) -> None:
               help="How many articles to show.")
 @click.option("--aligned", is_flag=True,
               help="Add the aligned paragraphs of each hit in the treaty's other languages.")
+@click.option("--as-typed", is_flag=True,
+              help="Search the words as typed, even when a correction would match more.")
 @data_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @domain_errors
 def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, party: str | None,
                topic: str | None, article: str | None, kind: str | None, limit: int,
-               aligned: bool, data: Path | None, as_json: bool) -> None:
+               aligned: bool, as_typed: bool, data: Path | None, as_json: bool) -> None:
     """Search the corpus for QUERY; hits are ranked (BM25F, titles and topics weighted) and
     grouped by article, each with its citation, a highlighted snippet and its language.
 
@@ -604,7 +606,8 @@ def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, par
     # Not _data(): importing indexer.pipeline costs a cold search ~0.2 s; same rule as its
     # data_dir (--data, else $TREATY_DATA, which click already put in `data`, else ./data).
     result = run(data or Path("data"), " ".join(query), lang=lang, treaty=treaty, party=party,
-                 topic=topic, article=article, kind=kind, limit=limit, aligned=aligned)
+                 topic=topic, article=article, kind=kind, limit=limit, aligned=aligned,
+                 correct=not as_typed)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return

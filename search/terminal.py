@@ -115,7 +115,9 @@ def _hit_lines(hit: dict) -> list[str]:
     title = f"  {hit['title']}" if hit.get("title") else ""
     head = click.style(hit["citation"], bold=True)
     more = " (partial match)" if hit.get("relaxed") else ""
-    lines = [f"{head}  [{hit['lang']}]{title}  score {hit['score']:.2f}{more}"]
+    more += " (through a translation)" if hit.get("translated") else ""
+    langs = "+".join(hit.get("languages") or [hit["lang"]])
+    lines = [f"{head}  [{langs}]{title}  score {hit['score']:.2f}{more}"]
     lines.extend("    " + styled_snippet(snippet) for snippet in hit["snippets"][:2])
     for lg, units in (hit.get("aligned") or {}).items():
         for u in units:
@@ -130,15 +132,20 @@ def search_text(result: dict) -> str:
     """A search result (`search.results`): "did you mean", each hit with its snippets (and
     aligned paragraphs), the count."""
     lines = []
-    if result["suggestions"]:
+    if result.get("showing"):
+        lines.append(click.style(f"Showing results for {result['showing']!r}; search instead "
+                                 f"for {result['query']!r} with --as-typed.", fg="yellow"))
+    elif result["suggestions"]:
         line = "Did you mean: " + ", ".join(result["suggestions"])
         if result.get("corrected"):
             line += f"  (try: {result['corrected']})"
         lines.append(click.style(line, fg="yellow"))
     for hit in result["hits"]:
         lines.extend(_hit_lines(hit))
-    if result["total"] == 0:
+    n = result["total"]
+    if n == 0:
         lines.append(f"No matches for {result['query']!r}.")
     else:
-        lines.append(f"{result['total']} article(s) match; {len(result['hits'])} shown.")
+        lines.append(f"{n} {'article matches' if n == 1 else 'articles match'}; "
+                     f"{len(result['hits'])} shown.")
     return "\n".join(lines)

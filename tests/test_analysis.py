@@ -145,14 +145,17 @@ def test_rjieba_tokens_equal_jieba_on_the_corpus(corpus_dir):
 
 def _two_call_words(norm: str) -> list[tuple[int, int, int, str]]:
     """What `_zh_words` gives, the long way: the precise words from a default-mode cut, the
-    search-mode (sub-)words placed in them by their start."""
+    search-mode (sub-)words placed in them by their start (a Latin word jieba cuts at a
+    letter outside ASCII joined again in both)."""
     from bisect import bisect_right
 
-    from indexer.index.chinese import _zh_term, _zh_tokenizer
+    from indexer.index.chinese import _joined_latin, _zh_term, _zh_tokenizer
 
     _, tokenize = _zh_tokenizer()
-    starts = [s for word, s, _e in tokenize(norm, "default") if _zh_term(word) is not None]
-    return [(bisect_right(starts, s) - 1, s, e, term) for word, s, e in tokenize(norm, "search")
+    starts = [s for word, s, _e in _joined_latin(tokenize(norm, "default"))
+              if _zh_term(word) is not None]
+    return [(bisect_right(starts, s) - 1, s, e, term)
+            for word, s, e in _joined_latin(tokenize(norm, "search"))
             if (term := _zh_term(word)) is not None]
 
 

@@ -90,7 +90,9 @@ def test_search_article_cite_topic(browser, base_url):
 
     # a hit: the article, three language versions side by side, rows aligned
     page.locator('a.hit-link[href*="/t/br-se-1965/art_7"]').first.click()
-    expect(page).to_have_url(re.compile(re.escape(f"{base_url}/t/br-se-1965/art_7#art_7__para_")))
+    expect(page).to_have_url(re.compile(re.escape(
+        f"{base_url}/t/br-se-1965/art_7?hl=royalty#art_7__para_")))
+    expect(page.locator("mark.hl").first).to_be_visible()  # the query's terms highlighted
     heads = page.locator("table.aligned thead th[lang]")
     assert [heads.nth(i).get_attribute("lang") for i in range(heads.count())] == ["sv", "en", "pt"]
     row = page.locator("tr#art_7__para_2 td")
@@ -150,5 +152,43 @@ def test_phone_layout(browser, base_url):
     expect(page.locator("ul.findings li").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
     shot(page, "treaty-audit-phone")
+    page.close()
+    assert refused == []
+
+
+def test_phone_search_results_first_filters_behind_a_button(browser, base_url):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    refused = refusals(page)
+    page.goto(base_url + "/search?q=dividends")
+    first = page.locator(".hit").first
+    expect(first).to_be_visible()
+    assert first.bounding_box()["y"] < 844  # a result on the first screen
+    facets = page.locator("#facets")
+    expect(facets).to_be_hidden()
+    page.locator(".filters-button").click()
+    expect(facets).to_be_visible()
+    assert page.locator(".filters-button").get_attribute("aria-expanded") == "true"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    shot(page, "search-phone")
+    page.close()
+    assert refused == []
+
+
+def test_keyboard_shortcuts_arrows_and_paragraph_permalinks(browser, base_url):
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    refused = refusals(page)
+    page.goto(base_url + "/t/br-se-1965/art_7#art_7__para_1")
+    page.keyboard.press("j")  # moves on from the paragraph opened
+    expect(page).to_have_url(f"{base_url}/t/br-se-1965/art_7#art_7__para_2")
+    page.keyboard.press("?")
+    expect(page.locator("dialog.shortcuts")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog.shortcuts")).to_be_hidden()
+    # an arrow key on the view radios moves the choice without reloading the page
+    page.locator('form.controls input[name="view"][value="text"]').focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    assert page.url == f"{base_url}/t/br-se-1965/art_7#art_7__para_2"
+    expect(page.locator("form.controls button")).to_be_visible()  # apply with the button
     page.close()
     assert refused == []

@@ -493,3 +493,13 @@ def test_a_label_under_its_heading_word_is_no_page_number() -> None:
         lines += ["ARTICLE", str(n)] + [f"The text of article {n}, line {k}." for k in range(10)]
     cleaned = clean("\n".join(lines) + "\n")
     assert cleaned.furniture == ()
+
+
+def test_an_accented_latin_word_in_chinese_text_is_one_term():
+    """jieba cuts "Pensões" at the õ; in Chinese text the word is indexed whole, as a query
+    for it is read (the Portuguese topic name reaches the Chinese articles)."""
+    from indexer.index.analysis import analyse, analyse_query_term
+
+    terms = [t.term for t in analyse("退休金 Pensões Suécia税", "zh")]
+    assert "pensões" in terms and "suécia" in terms and "õ" not in terms
+    assert analyse_query_term("pensões", "zh")[0].term in terms

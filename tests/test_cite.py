@@ -107,3 +107,27 @@ def test_ambiguous_citation_lists_candidates(tmp_path: Path, corpus_dir: Path) -
     assert "es-pt-1993" in result.output and "es-pt-2020" in result.output
     ok = run("cite", "Portugal–Spain 2020 Art. 10(1)", "--data", str(tmp_path / "data"))
     assert ok.exit_code == 0 and "es-pt-2020/en/art_10__para_1" in ok.output
+
+
+@pytest.mark.parametrize("text,treaty,eid", [
+    ("中华人民共和国和巴西联邦共和国税收协定第五条第三款第（一）项", "br-cn-1991",
+     "art_5__para_3__point_1"),
+    ("Artigo III, parágrafo (1), Acordo Suécia Brasil", "br-se-1965", "art_3__para_1"),
+    ("br-se-1965 7(2)", "br-se-1965", "art_7__para_2"),
+    ("br-pe-2006 Protocol V", "br-pe-2006", "prot_5"),
+])
+def test_issue_18_citations_find_their_unit(ingested, text, treaty, eid):
+    from search.citations import cite
+    from search.corpus import Corpus
+
+    with Corpus(ingested) as corpus:
+        got = cite(corpus, text)
+    assert (got.treaty, got.units[0]["eid"]) == (treaty, eid)
+
+
+def test_ordinal_twin():
+    from search.citations.lookup import ordinal_twin
+
+    assert ordinal_twin("art_5__para_3__point_a") == "art_5__para_3__point_1"
+    assert ordinal_twin("art_5__para_3__point_6") == "art_5__para_3__point_f"
+    assert ordinal_twin("art_5__para_3") is None and ordinal_twin("art_5__point_ii") is None

@@ -1,11 +1,12 @@
 """Relevance is measured, not assumed: the golden queries of tests/relevance.json (four
-languages: exact terms, paraphrases, OCR-damaged spellings, Traditional Chinese, cross-language
-queries, filters) run against an index of the ingested bundled corpus built with each engine.
+languages: exact terms, typos, partial phrases, paraphrases, questions, OCR-damaged spellings,
+Traditional Chinese, cross-language queries, filters) run against indexes built with each
+engine: of the ingested bundled corpus, and of the bundled corpus plus shared/corpus-extra
+(the cases marked "corpus": "all", when corpus-extra is beside the project).
 
-recall@5 (share of expected articles in the top 5) must be at least 0.9 on both engines, and
-the engines must agree on the top article for at least 90% of the queries. The numbers are
-printed (pytest -s) and recorded as test properties; scripts/measure_relevance.py prints the
-per-query table."""
+The thresholds below must hold on both engines, and the engines must agree on the top article
+for at least 90% of the queries. The numbers are printed (pytest -s) and recorded as test
+properties; scripts/measure_relevance.py prints the per-query table per category and half."""
 
 from __future__ import annotations
 
@@ -19,6 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("whoosh", "tantivy")
 MIN_RECALL = 0.9
 MIN_SAME_TOP1 = 0.9
+#: Over every case (both corpora, both halves): issue 18's figures, held (its targets are
+#: recall@5 0.97, MRR 0.9 overall and 0.85 per category).
+MIN_ALL_RECALL = 0.95
+MIN_ALL_MRR = 0.92
+MIN_CATEGORY_MRR = 0.75
+CATEGORIES = {"exact", "typo", "partial", "paraphrase", "question", "cross-language",
+              "traditional", "ocr", "filter", "syntax"}
 
 
 def _measure():
@@ -33,22 +41,31 @@ def _measure():
 
 
 @pytest.fixture(scope="module")
-def outcomes(ingested, tmp_path_factory):
-    """Engine -> outcomes, computed once per engine on first use."""
-    from indexer.index import build_index, index_docs
-    from search.results import SearchSession
-
+def datas(ingested, tmp_path_factory):
+    """Corpus name -> data directory: the bundled corpus, and with corpus-extra beside the
+    project the bundled corpus plus its texts."""
     mr = _measure()
-    cases = mr.load_cases()
+    out = {"bundled": ingested}
+    if mr.EXTRA.is_dir():
+        from indexer.pipeline import ingest
+
+        tmp = tmp_path_factory.mktemp("relevance-all")
+        out["all"] = tmp / "data"
+        ingest(mr.combined_corpus(tmp / "corpus"), out["all"])
+    return out
+
+
+@pytest.fixture(scope="module")
+def outcomes(datas, tmp_path_factory):
+    """Engine -> outcomes, computed once per engine on first use."""
+    mr = _measure()
+    cases = [c for c in mr.load_cases() if mr.corpus_of(c) in datas]
     done: dict[str, list] = {}
 
     def get(engine: str) -> list:
         if engine not in done:
-            index_dir = tmp_path_factory.mktemp(f"index-{engine}")
-            build_index(index_docs(ingested), index_dir, engine=engine)
-            with SearchSession(ingested, index_dir) as session:
-                assert session.engine == engine
-                done[engine] = mr.evaluate(session, cases)
+            done[engine] = mr.run_engine(engine, datas, cases,
+                                         tmp_path_factory.mktemp(f"index-{engine}"))
         return done[engine]
 
     return get
@@ -57,11 +74,20 @@ def outcomes(ingested, tmp_path_factory):
 def test_golden_file_is_well_formed():
     mr = _measure()
     cases = mr.load_cases()
-    assert len(cases) >= 40
+    assert len(cases) >= 150
     langs = {mr.query_lang(c) for c in cases}
     assert langs == {"en", "pt", "sv", "zh"}
+    assert {c["category"] for c in cases} == CATEGORIES
+    for category in CATEGORIES:  # each category in both halves
+        halves = {c["half"] for c in cases if c["category"] == category}
+        assert halves == {"tune", "measure"}, category
+    # cross-language cases between every pair of the four languages, both ways
+    pairs = {(mr.query_lang(c), e.split("/")[1]) for c in cases
+             if c["category"] == "cross-language" for e in c["expect"]}
+    assert {(a, b) for a in langs for b in langs if a != b} <= pairs
     for c in cases:
         assert c["query"] and c["expect"] and c["note"], c
+        assert mr.corpus_of(c) in {"bundled", "all"}, c
         for e in c["expect"]:
             treaty, lang, eid = e.split("/")
             assert treaty and lang in {"en", "pt", "sv", "zh"} and eid, e
@@ -78,7 +104,14 @@ def test_recall_at_5(engine, outcomes, record_property):
         f"{k} n={v['queries']} recall@5={v['recall@5']:.3f} MRR={v['mrr']:.3f} "
         f"first@1={v['first@1']:.3f}" for k, v in stats.items()))
     misses = [f"{o.case['query']!r} ranks {o.ranks}" for o in results if o.recall < 1]
-    assert stats["all"]["recall@5"] >= MIN_RECALL, misses
+    bundled = mr.summary([o for o in results if mr.corpus_of(o.case) == "bundled"])
+    assert bundled["all"]["recall@5"] >= MIN_RECALL, misses
+    if any(mr.corpus_of(o.case) == "all" for o in results):  # corpus-extra is there
+        assert stats["all"]["recall@5"] >= MIN_ALL_RECALL, misses
+        assert stats["all"]["mrr"] >= MIN_ALL_MRR, misses
+        low = {k: v["mrr"] for k, v in stats.items()
+               if k.startswith("kind:") and v["mrr"] < MIN_CATEGORY_MRR}
+        assert not low, low
 
 
 def test_engines_agree_on_the_top_article(outcomes):

@@ -50,7 +50,7 @@ def test_search_groups_by_article_with_snippets_and_citations(client):
     html = text(get(client, "/search?q=beneficial+owner"))
     assert "<b>beneficial</b> <b>owner</b>" in html
     assert "br-pe-2006 Art. 10" in html  # citation link
-    assert re.search(r'class="hit-link" href="/t/br-pe-2006/art_10#art_10__para_\d"', html)
+    assert re.search(r'class="hit-link" href="/t/br-pe-2006/art_10\?hl=beneficial\+owner#art_10__para_\d"', html)
     # facets with counts, each a link that adds the filter
     assert 'href="/search?q=beneficial+owner&amp;treaty=br-pe-2006"' in html
     assert 'href="/search?q=beneficial+owner&amp;lang=en"' in html
@@ -72,9 +72,42 @@ def test_search_pagination(client):
 
 
 def test_search_did_you_mean(client):
+    """A word with no match: the corrected query's results, with a link to the words as
+    typed; there, "did you mean"."""
     html = text(get(client, "/search?q=benefical"))
+    assert "Showing results for <q lang=\"\">beneficial</q>" in html
+    assert 'href="/search?q=benefical&amp;as_typed=1"' in html
+    data = get(client, "/api/search?q=benefical").get_json()
+    assert data["suggestions"][0] == "beneficial" and data["showing"] == "beneficial"
+    assert data["hits"] and data["facets"]["treaty"]
+    html = text(get(client, "/search?q=benefical&as_typed=1"))
     assert "Did you mean" in html and 'href="/search?q=beneficial"' in html
-    assert get(client, "/api/search?q=benefical").get_json()["suggestions"][0] == "beneficial"
+    assert "Showing results for" not in html
+
+
+def test_search_page_past_the_end_shows_the_last_page(client):
+    data = get(client, "/api/search?q=tax&size=3").get_json()
+    last = get(client, "/api/search?q=tax&size=3&page=999").get_json()
+    assert last["past_end"] and last["page"] == data["pages"] and last["hits"]
+    html = text(get(client, "/search?q=tax&size=3&page=999"))
+    assert "There is no page 999" in html
+
+
+def test_search_count_is_singular_for_one_article(client):
+    assert get(client, "/api/search?q=advisors").get_json()["total"] == 1
+    assert "1 article matches" in text(get(client, "/search?q=advisors"))
+    many = text(get(client, "/search?q=dividends"))
+    assert "articles match" in many and "article match " not in many
+
+
+def test_search_facets_list_every_value_with_more(client):
+    data = get(client, "/api/search?q=tribut%C3%A7%C3%A3o").get_json()
+    topics = data["facets"]["topic"]
+    assert [t["count"] for t in topics] == sorted((t["count"] for t in topics), reverse=True)
+    html = text(get(client, "/search?q=tribut%C3%A7%C3%A3o"))
+    assert len(topics) > 8 and f"{len(topics) - 8} more</summary>" in html
+    for t in topics:
+        assert f'topic={t["value"]}"' in html
 
 
 def test_search_chinese_and_swedish(client):
@@ -146,7 +179,7 @@ def test_topic_page_one_column_per_treaty(client):
 def test_treaty_page_metadata_outline_and_other_parts(client):
     html = text(get(client, "/t/br-se-1965"))
     assert "sweden-brazil-1965.sv-en-pt.txt" in html and "1965-09-17" in html
-    assert "Rio de Janeiro" in html and "BR, SE" in html
+    assert "Rio de Janeiro" in html and "Brazil <span class=\"muted\">(BR)</span>, Sweden <span class=\"muted\">(SE)</span>" in html
     assert 'href="/t/br-se-1965/art_7"' in html
     assert "Not part of the treaty" in html and 'href="/t/br-se-1965/other_1?lang=sv"' in html
     cn = text(get(client, "/t/br-cn-1991"))
@@ -403,3 +436,66 @@ def test_repair_view_shows_each_changes_evidence(client):
     assert "<code>cross-version</code>" in html and "from pt Art. 21(1)" in html
     html = text(get(client, "/t/br-se-1965/art_18?lang=en&view=diff"))
     assert "<code>document-vocabulary</code>" in html and "times in this version" in html
+
+
+# --- issue 18: names, downloads, the raw view where repaired -------------------------------
+
+
+def test_treaties_by_readable_names_with_the_id_secondary(client):
+    home = text(get(client, "/"))
+    assert 'Brazil–Peru, 2006</a> <code class="tid">br-pe-2006</code>' in home
+    treaty = text(get(client, "/t/br-pe-2006"))
+    assert '<h1>Brazil–Peru, 2006 <code class="tid">br-pe-2006</code></h1>' in treaty
+    hits = text(get(client, "/search?q=dividends"))
+    assert "Brazil–Peru, 2006 · " in hits
+    facets = text(get(client, "/search?q=dividends"))
+    assert 'Brazil–Sweden, 1965 <code class="tid">br-se-1965</code>' in facets
+
+
+def test_treaty_name():
+    from search.web.extras import treaty_name
+
+    assert treaty_name("br-pe-2006") == "Brazil–Peru, 2006"
+    assert treaty_name("se-us-1994") == "Sweden–United States, 1994"
+    assert treaty_name("nordic-1996") == "Nordic, 1996"
+    assert treaty_name("odd") == "odd"
+
+
+@pytest.mark.parametrize("fmt,needle", [
+    ("tmx", '<tuv xml:lang="sv">'), ("tsv", "treaty\teid\tlevel"),
+    ("jsonl", '"treaty": "br-se-1965"'), ("txt", "[en] art_7"),
+])
+def test_downloads_of_a_treaty_and_an_article(client, fmt, needle):
+    whole = get(client, f"/download/br-se-1965.{fmt}")
+    assert needle in whole.get_data(as_text=True)
+    assert "attachment" in whole.headers["Content-Disposition"]
+    one = get(client, f"/download/br-se-1965.{fmt}?article=art_7").get_data(as_text=True)
+    assert 0 < len(one) < len(whole.get_data(as_text=True))
+    assert "art_8" not in one.replace("art_7", "")
+    page = text(get(client, "/t/br-se-1965/art_7"))
+    assert f'href="/download/br-se-1965.{fmt}?article=art_7"' in page
+    assert f'href="/download/br-se-1965.{fmt}"' in text(get(client, "/t/br-se-1965"))
+
+
+def test_download_errors_are_clean(client):
+    assert client.get("/download/br-se-1965.exe").status_code == 400
+    assert client.get("/download/xx-yy-1900.txt").status_code == 404
+    assert client.get("/download/br-se-1965.txt?article=art_99").status_code == 404
+
+
+def test_raw_source_offered_only_where_the_text_was_repaired(client):
+    repaired = text(get(client, "/t/br-se-1965/art_7"))
+    assert 'value="raw"' in repaired and 'value="diff"' in repaired
+    clean = text(get(client, "/t/br-cn-1991/art_10"))
+    assert 'value="raw"' not in clean and "no OCR repairs in this text" in clean
+
+
+def test_article_lists_the_units_that_refer_to_it(client):
+    """br-pe-2006 Art. 10: the protocol item on Article 23 names paragraph 6 of Article 10;
+    Art. 23 itself (non-discrimination) does too."""
+    html = text(get(client, "/t/br-pe-2006/art_10"))
+    assert "<h2>Referred to by</h2>" in html
+    section = html[html.index("<h2>Referred to by</h2>"):]
+    section = section[: section.index("</section>")]
+    assert 'href="/t/br-pe-2006/prot_5"' in section
+    assert 'href="/t/br-pe-2006/art_10"' not in section

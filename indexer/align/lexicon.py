@@ -90,6 +90,14 @@ def _counts(pairs: Sequence[tuple[list[str], list[str]]]
     return freq_a, freq_b, twice_a, twice_b
 
 
+def candidate_translations(pairs: Sequence[tuple[list[str], list[str]]]
+                           ) -> list[tuple[str, str, float]]:
+    """The (x, y, dice) candidates the lexicon is chosen from (`_candidates`): words of the
+    two sides of aligned `pairs` that co-occur in two pairs or more with a Dice coefficient
+    of 0.5 or more. For callers that choose among them otherwise (ties kept)."""
+    return _candidates(pairs, *_counts(pairs))
+
+
 def _tolerant_best(pairs: Sequence[tuple[list[str], list[str]]], freq_a: Mapping[str, int],
                    freq_b: Mapping[str, int], twice_a: set[str], twice_b: set[str]
                    ) -> dict[str, frozenset[str]]:

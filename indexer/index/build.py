@@ -27,6 +27,7 @@ from indexer.index.generations import (
     prune,
 )
 from indexer.index.rows import AnalysisMemo, Vocabulary, analyse_chunk
+from indexer.index.terms import TermSample, write_terms
 from indexer.models import IndexDoc
 from indexer.policy import LANGUAGES
 
@@ -77,11 +78,13 @@ def build_index(
     t0 = time.perf_counter()
     groups = _Groups()
     vocab = Vocabulary()
-    rows = groups.numbered(_analysed(docs, workers), vocab, progress)
+    sample = TermSample()
+    rows = groups.numbered(_analysed(sample.tee(docs), workers), vocab, progress)
     try:
         n = build(engine, gen / "engine", rows)
         if progress is not None:
             progress(n)
+        write_terms(gen, sample)
         meta = _write_generation(gen, engine, n, groups, vocab)
         previous = live_generation(index_dir)
         make_live(index_dir, gen)

@@ -117,7 +117,7 @@ def _zh_search_words(norm: str) -> tuple[list[tuple[int, int, int, str]], int]:
     backwards: list[tuple[int, int, int, str]] = []
     word_start = len(norm)  # start of the precise word met last, reading backwards
     n = 0  # the precise words with a term met so far, reading backwards
-    for word, s, e in reversed(tokenize(norm, "search")):
+    for word, s, e in reversed(_joined_latin(tokenize(norm, "search"))):
         term = _zh_term(word)
         if e <= word_start:  # a precise word
             word_start = s
@@ -128,6 +128,23 @@ def _zh_search_words(norm: str) -> tuple[list[tuple[int, int, int, str]], int]:
             continue
         backwards.append((s, e, n, term))
     return backwards, n
+
+
+def _joined_latin(tokens: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """jieba's tokens with the pieces it cuts a Latin word into at a letter outside ASCII
+    ("Pensões" -> "Pens", "õ", "es") joined again: one word, as a query for it is read."""
+    out: list[tuple[str, int, int]] = []
+    for word, s, e in tokens:
+        if out and out[-1][2] == s and _LATIN_WORD.fullmatch(word) \
+                and _LATIN_WORD.fullmatch(out[-1][0]):
+            prev, ps, _pe = out.pop()
+            out.append((prev + word, ps, e))
+        else:
+            out.append((word, s, e))
+    return out
+
+
+_LATIN_WORD = re.compile(r"[^\W\d_\u3400-\u9fff\uf900-\ufaff]+")
 
 
 def _zh_words(norm: str) -> list[tuple[int, int, int, str]]:

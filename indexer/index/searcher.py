@@ -121,6 +121,7 @@ class Searcher:
         self._backend = backend
         self._vocab: dict | None = None
         self._groups: GroupTable | None = None
+        self._terms: dict | None = None
 
     @property
     def backend(self) -> EngineSearcher:
@@ -181,6 +182,14 @@ class Searcher:
         if self._vocab is None:
             self._vocab = load_vocabulary(self.path / VOCAB)
         return self._vocab
+
+    def terms(self) -> dict:
+        """The build's bilingual term table (`indexer.index.terms`), read on first use."""
+        if self._terms is None:
+            from indexer.index.terms import load_terms
+
+            self._terms = load_terms(self.path)
+        return self._terms
 
     def suggest(self, tree: Node | None, langs: Iterable[str]) -> tuple[Suggestion, ...]:
         """For each plain query word that is absent or rare as written, the index words

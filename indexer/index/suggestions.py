@@ -46,9 +46,9 @@ def load_vocabulary(path: Path) -> dict:
 
 
 def suggest(tree: Node | None, langs: Iterable[str], vocab: dict) -> tuple[Suggestion, ...]:
-    """For each plain query word of `tree` that is absent or rare as written in the languages
-    `langs` of `vocab` (a `load_vocabulary`), the words nearest to it whose terms are more
-    frequent."""
+    """For each plain query word of `tree` (each part of a hyphenated one) that is absent or
+    rare as written in the languages `langs` of `vocab` (a `load_vocabulary`), the words
+    nearest to it whose terms are more frequent."""
     langs = [lang for lang in langs if lang in vocab["surface"]]
     out: list[Suggestion] = []
     seen: set[str] = set()
@@ -57,11 +57,15 @@ def suggest(tree: Node | None, langs: Iterable[str], vocab: dict) -> tuple[Sugge
         if w in seen or not _plain(word, negated, w):
             continue
         seen.add(w)
-        if not w.isalpha() or sum(vocab["surface"][lang].get(w, 0) for lang in langs) > 1:
-            continue
-        alts = _nearest(w, langs, vocab)
-        if alts:
-            out.append(Suggestion(word.text, alts))
+        # a hyphenated word ("non-residnet"): each of its parts of four letters or more
+        parts = [x for x in word.text.split("-") if len(x) >= 4] if "-" in w else [word.text]
+        for part in parts:
+            p = unicodedata.normalize("NFC", part.lower())
+            if not p.isalpha() or sum(vocab["surface"][lang].get(p, 0) for lang in langs) > 1:
+                continue
+            alts = _nearest(p, langs, vocab)
+            if alts:
+                out.append(Suggestion(part, alts))
     return tuple(out)
 
 

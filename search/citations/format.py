@@ -27,7 +27,7 @@ def _zh_body(c: Citation) -> str:
     """``第十条第二款第（一）项``, ``议定书第四条``, ``协定`` (a whole treaty)."""
     n, p, pt = c.article, c.paragraph, c.point
     body = "议定书" if c.protocol else "协定" if n is None else ""
-    body += f"第{to_chinese(n)}条" if n is not None else ""
+    body += f"第{to_chinese(n)}条{c.suffix or ''}" if n is not None else ""
     body += f"第{to_chinese(p)}款" if p is not None else ""
     if pt is not None:
         letter = len(pt) == 1 and "a" <= pt <= "z"
@@ -39,7 +39,7 @@ def _en_body(c: Citation) -> str:
     """``Art. 10(2)(a)``, ``Protocol 4``."""
     n, p, pt = c.article, c.paragraph, c.point
     body = "Protocol" if c.protocol else "Art." if n is not None else ""
-    body += f" {n}" if n is not None else ""
+    body += f" {n}{c.suffix or ''}" if n is not None else ""
     body += f"({p})" if p is not None else ""
     body += f"({pt})" if pt is not None else ""
     return body
@@ -49,7 +49,8 @@ def _pt_body(c: Citation) -> str:
     """``Artigo 10, parágrafo 2, alínea a)``, ``Protocolo, item 4``, ``Convenção``."""
     n, p, pt = c.article, c.paragraph, c.point
     body = "Protocolo" if c.protocol else "Artigo" if n is not None else "Convenção"
-    body += (", item " if c.protocol else " ") + str(n) if n is not None else ""
+    body += (", item " if c.protocol else " ") + str(n) + (c.suffix or "") \
+        if n is not None else ""
     body += f", parágrafo {p}" if p is not None else ""
     body += f", alínea {pt})" if pt is not None else ""
     return body
@@ -59,7 +60,8 @@ def _sv_body(c: Citation) -> str:
     """``artikel 10 punkt 2 a)``, ``artikel 10 led a``, ``protokollet punkt 4 stycket 2``."""
     n, p, pt = c.article, c.paragraph, c.point
     body = "protokollet" if c.protocol else "artikel" if n is not None else "avtalet"
-    body += (" punkt " if c.protocol else " ") + str(n) if n is not None else ""
+    body += (" punkt " if c.protocol else " ") + str(n) + (c.suffix or "") \
+        if n is not None else ""
     body += (" stycket " if c.protocol else " punkt ") + str(p) if p is not None else ""
     body += (f" {pt})" if p is not None else f" led {pt}") if pt is not None else ""
     return body
@@ -100,7 +102,7 @@ def to_eid(c: Citation) -> str:
     if c.protocol:
         eid = f"prot_{c.article}" if c.article is not None else "prot"
     elif c.article is not None:
-        eid = f"art_{c.article}"
+        eid = f"art_{c.article}{c.suffix or ''}"
     else:
         return ""
     if c.paragraph is not None:

@@ -85,12 +85,23 @@ def zh_protocol_regex() -> str:
     return rf"(?P<kw>议定书|議定書)(?:第(?P<num>{CHINESE})(?:条|條|款|项|項|点|點))?"
 
 
+#: The suffix of an inserted article: "21A", "26-A", "5bis" (after digits only).
+INSERTED = r"(?:(?<=\d)-?(?P<suffix>bis|ter|quater|[a-z])(?![a-z]))?"
+
+
 def article_regex() -> str:
-    """``Art. 10``, ``Article 10(2)(a)``, ``artigo 10.º``, ``artikel VII``, ``art 10 (2)``."""
+    """``Art. 10``, ``Article 10(2)(a)``, ``artigo 10.º``, ``artikel VII``, ``art 10 (2)``,
+    an inserted article ``Art. 21A(2)``, ``artikel 26-A``."""
     return (
         rf"(?P<kw>{words('article', 'artigo', 'artikel', 'art')})\.?\s*"
-        rf"(?P<num>{ARABIC}|{ROMAN}){NUM_END}{ORDINAL}{paren_tail()}"
+        rf"(?P<num>{ARABIC}|{ROMAN}){INSERTED}{NUM_END}{ORDINAL}{paren_tail()}"
     )
+
+
+def bare_article_regex() -> str:
+    """A bare article number with its paragraph, as after a treaty id: ``7(2)``, ``10(2)(a)``
+    (read last, so that any number a keyword names is taken first)."""
+    return rf"(?<![\w.(-])(?P<num>{ARABIC}){INSERTED}(?=\s*\(\d){paren_tail()}"
 
 
 def zh_article_regex() -> str:
@@ -122,7 +133,8 @@ def point_regex() -> str:
 
 
 def paragraph_regex() -> str:
-    """``para 2``, ``paragraph 2``, ``parágrafo 2``, ``§ 2``, ``punkt 2``, ``n.º 2``.
+    """``para 2``, ``paragraph 2``, ``parágrafo 2``, ``parágrafo (1)``, ``§ 2``, ``punkt 2``,
+    ``n.º 2``.
 
     A point may follow: ``para 2 (a)``, ``punkt 2 a)``, ``punkt 2 a``. Edge case: a bare
     letter with no bracket is a point only at the end or before punctuation, or when it is
@@ -134,7 +146,7 @@ def paragraph_regex() -> str:
     )
     keyword = rf"{names}\.?|§|(?<!\w)n\.?\s*º"
     return (
-        rf"(?P<kw>{keyword})\s*(?P<num>{ARABIC}){NUM_END}{ORDINAL}"
+        rf"(?P<kw>{keyword})\s*(?P<open>\()?(?P<num>{ARABIC})(?(open)\)){NUM_END}{ORDINAL}"
         rf"(?:\s*(?:\((?P<tpoint>{LETTERS})\)|(?P<tpoint2>{LETTERS})\)"
         rf"|(?P<tpoint3>[a-z])(?=\s*(?:$|[,;:.]))|(?P<tpoint4>[a-df-hj-np-xz])(?=\s)))?"
     )
@@ -184,6 +196,7 @@ COMPONENTS: tuple[tuple[str, str], ...] = (
     ("paragraph", paragraph_regex()),
     ("zh-paragraph", zh_paragraph_regex()),
     ("zh-point", zh_point_regex()),
+    ("bare-article", bare_article_regex()),
 )
 
 # Words that tell which language a citation is written in (folded). "art", "para", "§" and

@@ -3,6 +3,7 @@ unit in every language version of the store."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from indexer.errors import AmbiguousError, NotFoundError, QueryError
@@ -94,6 +95,29 @@ def cite(corpus: Corpus, text: str, lang: str | None = None) -> CiteResult:
     langs = [lang] if lang else list(treaty.languages)
     eid = to_eid(c)
     units = _units_of(corpus, treaty.id, eid, langs)
+    other = ordinal_twin(eid)
+    missing = [lg for lg in langs if lg not in {u["lang"] for u in units}]
+    if other and missing:  # a version that numbers its points the other way
+        units += _units_of(corpus, treaty.id, other, missing)
+        units.sort(key=lambda u: langs.index(u["lang"]))
     if not units:
         raise _missing(corpus, c, treaty.id, eid)
-    return CiteResult(c, treaty.id, eid, tuple(units))
+    return CiteResult(c, treaty.id, units[0]["eid"] if eid not in
+                      {u["eid"] for u in units} else eid, tuple(units))
+
+
+_POINT = re.compile(r"(.*__point_)([a-z]|\d{1,2})")
+
+
+def ordinal_twin(eid: str) -> str | None:
+    """The eId of the same point numbered the other way: the n-th point is "a" in one
+    version's list and "1" in another's (a Chinese （一） list, which the store numbers 1, 2, ...;
+    a citation reads （一） as "a"). None when `eid` names no point of up to 26."""
+    m = _POINT.fullmatch(eid)
+    if not m:
+        return None
+    label = m.group(2)
+    if label.isdigit():
+        n = int(label)
+        return f"{m.group(1)}{chr(96 + n)}" if 1 <= n <= 26 else None
+    return f"{m.group(1)}{ord(label) - 96}"

@@ -20,6 +20,7 @@ class Citation:
     point: str | None = None  # "a", "aa", "ii" (lower case)
     protocol: bool = False
     lang_hint: str | None = None  # "en" | "pt" | "sv" | "zh": the language it is written in
+    suffix: str | None = None  # of an inserted article: "A" (Art. 21A), "bis"
 
 
 def show(text: str) -> str:

@@ -38,6 +38,7 @@ class _Found:
     parties: set[str] = field(default_factory=set)
     years: list[int] = field(default_factory=list)
     articles: set[int] = field(default_factory=set)
+    suffixes: set[str] = field(default_factory=set)  # of an inserted article: "A", "bis"
     paragraphs: set[int] = field(default_factory=set)
     points: set[str] = field(default_factory=set)
     protocol: bool = False
@@ -154,7 +155,26 @@ def _on_number(m: re.Match[str], f: _Found, into: set[int], chinese: bool) -> bo
 
 
 def _on_article(m: re.Match[str], f: _Found, chinese: bool = False) -> bool:
-    return _on_number(m, f, f.articles, chinese)
+    if not _on_number(m, f, f.articles, chinese):
+        return False
+    _on_suffix(m, f)
+    return True
+
+
+def _on_suffix(m: re.Match[str], f: _Found) -> None:
+    suffix = m.groupdict().get("suffix")
+    if suffix:
+        f.suffixes.add(suffix.upper() if len(suffix) == 1 else suffix)
+
+
+def _on_bare_article(m: re.Match[str], f: _Found) -> bool:
+    """A bare number with a paragraph ("7(2)"): an article only when nothing else is one."""
+    if f.articles:
+        return False
+    f.articles.add(int(m.group("num")))
+    _on_suffix(m, f)
+    _on_tail(m, f)
+    return True
 
 
 def _on_paragraph(m: re.Match[str], f: _Found, chinese: bool = False) -> bool:
@@ -185,6 +205,7 @@ _HANDLERS: dict[str, _Handler] = {
     "paragraph": _on_paragraph,
     "zh-paragraph": lambda m, f: _on_paragraph(m, f, True),
     "zh-point": lambda m, f: _on_point(m, f, True),
+    "bare-article": _on_bare_article,
 }
 # The grammar compiled: (name, pattern, handler), applied in the order of COMPONENTS.
 _BUILDERS: tuple[tuple[str, re.Pattern[str], _Handler], ...] = tuple(
@@ -295,6 +316,7 @@ def _citation(f: _Found, names: set[str], work: str) -> Citation:
     article = _one(f.articles, "article" if not f.protocol else "protocol item", text)
     paragraph = _one(f.paragraphs, "paragraph", text)
     point = _one(f.points, "point", text)
+    suffix = _one(f.suffixes, "article", text)
     _check_numbers(text, article, paragraph, point, f.protocol)
     if not (treaty_id or parties or article is not None or f.protocol):
         raise QueryError(
@@ -310,6 +332,7 @@ def _citation(f: _Found, names: set[str], work: str) -> Citation:
         point=point,
         protocol=f.protocol,
         lang_hint=_lang(f, work),
+        suffix=suffix,
     )
 
 

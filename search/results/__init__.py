@@ -1,4 +1,4 @@
-"""`treaty search`: ranked full-text search of the corpus, hits grouped by article.
+"""`treaty search`: ranked full-text search of the corpus, one hit per article.
 
 One `SearchSession` holds the open index (`indexer.index.Searcher`, whichever engine built it)
 and a read-only connection to the store; a caller that runs many queries (the web app) keeps
@@ -12,9 +12,16 @@ weighted, see `indexer.index.query_syntax.BOOSTS`) plus a quarter of their next 
 only for the groups returned.
 
 A plain-words query that has fewer matching articles than asked for (a paraphrase such as
-"tax on pensions") is completed by a relaxed search that needs only most of its words, ranked
-below every article that has them all, by their score times the share of the query's
-rarity (idf) that they match.
+"tax on pensions", a word the corpus lacks) is completed by a relaxed search that needs only
+most of its words anywhere in an article, ranked below every article that has them all, by
+how many words they match, then their score times the share of the query's rarity (idf)
+that they match. Countries a query names ("dividends Peru") narrow a search of its other
+words to their treaties, ranked first (`named`). A query no article matches in full is
+searched as corrected ("did you mean") when the correction matches: "showing" is then the
+query searched, "query" the query as typed (``correct=False``, ``--as-typed``: never).
+A plain-words query matching fewer than ten articles is searched again with each word's
+translations from the index's term table (`translate`); the articles it adds follow those
+with the words as written and are marked ``"translated": true``.
 
     session      SearchSession, search: the steps of one search, in order
     options      the options checked and turned into engine filters
@@ -22,6 +29,9 @@ rarity (idf) that they match.
     paging       a page of groups ranked from the top hits only
     relaxed      articles that match most of a plain-words query
     suggestions  "did you mean"
+    named        countries named in a query, as party filters
+    translate    the words of a query with their translations (the index's term table)
+    versions     the language versions of an article as one hit
     snippets     the text around the matches
     aligned      the hit paragraphs' counterparts in the other languages
     trees        the compiled query, the OR of its words
@@ -29,15 +39,22 @@ rarity (idf) that they match.
 The result is the JSON contract of ``treaty search --json``::
 
     {"query": "...", "total": 12, "suggestions": ["..."], "corrected": "..." | None,
-     "engine": "whoosh", "plain": false,
+     "showing": "..." | None, "engine": "whoosh", "plain": false,
      "hits": [{"treaty": "br-pe-2006", "lang": "en", "kind": "article", "number": 10,
                "eid": "art_10", "title": "Dividends", "citation": "br-pe-2006 Art. 10(2)",
                "score": 12.3, "snippets": ["... <b>beneficial owner</b> ..."],
-               "paragraphs": ["art_10__para_2"], "relaxed": false,
+               "paragraphs": ["art_10__para_2"], "relaxed": false, "translated": false,
+               "languages": ["en"], "versions": {"en": {"paragraphs": [...], "score": 12.3}},
                "aligned": {"pt": [{"eid": ..., "text": ..., "of": ..., "method": ...,
                                    "score": ...}]}}]}
 
-(``aligned`` only when asked for.)
+(``aligned`` only when asked for.) Since issue 18 a hit is an *article*, not one language
+version of it: ``languages`` lists the versions that matched, best first, and ``versions``
+their paragraphs and scores; ``lang``, ``citation``, ``snippets`` and ``paragraphs`` are
+those of the version shown: the one in the language asked for (``--lang``) or the query's
+language (`versions.query_language`) when it matched, else the best. ``total`` counts
+articles (versions of one article once among the versions ranked for the page; beyond
+those, each further version counts as an article).
 """
 
 from __future__ import annotations

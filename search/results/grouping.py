@@ -12,6 +12,7 @@ from indexer.models import IndexDoc
 
 #: Weight of an article's second and third best paragraph in its score.
 MORE_PARAGRAPHS = 0.25
+_INSERTED = re.compile(r"art_\d+([A-Za-z]+)_*")  # "art_26A": an inserted article
 _PARA_RE = re.compile(r"__para_([^_]+(?:_[^_]+)*?)(?:__|$)")
 
 
@@ -25,6 +26,7 @@ class Group:
     score: float
     docs: list[tuple[float, IndexDoc]] = field(default_factory=list)
     relaxed: bool = False
+    translated: bool = False  # matches only through the term table (`translate`)
     weight: float = 0.0  # relaxed groups: summed idf of the query words matched
 
     @property
@@ -69,7 +71,8 @@ def citation(treaty: str, kind: str, number: int | None, article_eid: str,
     """The citation of a hit: "br-pe-2006 Art. 10(2)" (the paragraph `eid` when it is one of
     the article's numbered paragraphs), "br-pe-2006 Protocol 4", else "br-pe-2006 preamble"."""
     if kind == "article" and number is not None:
-        out = f"{treaty} Art. {number}"
+        inserted = _INSERTED.fullmatch(article_eid)
+        out = f"{treaty} Art. {number}{inserted.group(1) if inserted else ''}"
         m = _PARA_RE.search(eid or "")
         if m and eid and eid.startswith(article_eid + "__"):
             out += f"({m.group(1).rstrip('_')})"

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from indexer.index.engines import EngineSearcher, Match
 from indexer.index.query_syntax import FNode
 from search.results.grouping import MORE_PARAGRAPHS, Group, best_part, group_score, stored_doc
+from search.results.versions import first_articles
 
 #: Paragraph hits fetched first to rank a page of groups (at least PAGE_FACTOR per group).
 PAGE_HITS = 4000
@@ -102,10 +103,12 @@ def _load(be: EngineSearcher, table, page: list[Ranked], seen: dict[int, list[in
 
 def page_of_groups(be: EngineSearcher, table, ftree: FNode,
                    filters: Sequence[tuple[str, str]], limit: int,
-                   first_hits: int = PAGE_HITS, per_group: int = PAGE_FACTOR
-                   ) -> tuple[list[Group], int]:
+                   first_hits: int = PAGE_HITS, per_group: int = PAGE_FACTOR,
+                   articles: int | None = None) -> tuple[list[Group], int]:
     """The best `limit` groups and the number of groups, from the top `first_hits` (at least
-    `per_group` per group asked for) paragraph hits, deepened until the page is final."""
+    `per_group` per group asked for) paragraph hits, deepened until the page is final. With
+    `articles`, only the groups of the first that many articles (treaty, article eId: the
+    language versions of one article are several groups) are loaded and returned."""
     k = max(first_hits, per_group * limit)
     total: int | None = None
     while True:
@@ -121,4 +124,6 @@ def page_of_groups(be: EngineSearcher, table, ftree: FNode,
         if complete or _final(page, ranked, seen, found, table.sizes, total, limit):
             break
         k = min(count, k * DEEPEN)
+    keys = [(table.keys[g][0], table.keys[g][2]) for _s, _r, g in page]
+    page = [page[i] for i in first_articles(keys, articles)]
     return _load(be, table, page, seen, found, complete, ftree, filters), total

@@ -1,7 +1,11 @@
 """Relaxed matching: a plain-words query with fewer matching articles than asked for (a
-paraphrase such as "tax on pensions") is completed by the articles whose paragraphs match most
-of its words (RELAX_SHARE of them, rounded up), ranked below every article that has them all,
-by their score times the share of the query's rarity (idf) that they match."""
+paraphrase such as "tax on pensions", a word the corpus does not have) is completed by the
+articles that match most of its words (RELAX_SHARE of the words found anywhere, rounded up;
+in any of their paragraphs; else any of them, so that a query with an answer never returns
+nothing), ranked below every article that has them all: by their coverage (the share of the
+query's rarity, idf, that they match, in steps), then by their score. The everyday words of
+a question ("what is", "how are": frequent in the general language, `function_word`) are
+neither needed nor counted."""
 
 from __future__ import annotations
 
@@ -14,57 +18,99 @@ from indexer.index.query_syntax import FNode, FNone, Word
 from search.results.grouping import Group, group, stored_doc
 from search.results.trees import compiled, relaxed_tree
 
-#: Relaxed matching: at least this share of the plain words must match (rounded up).
+#: Relaxed matching: at least this share of the plain words must match (rounded up); when
+#: no article has that many, any one word will do.
 RELAX_SHARE = 0.6
+#: A word this frequent in everyday en, pt or sv (wordfreq's Zipf scale: "the", "what",
+#: "how", "som") is a function word: relaxed matching neither needs nor counts it.
+FUNCTION_ZIPF = 6.0
+#: Coverage (the share of the query's idf an article matches) is ranked in steps this fine;
+#: within a step, by score.
+COVERAGE_STEPS = 10
 
 #: Every document matching a tree under the filters, unranked by limit, without snippets.
 SearchAll = Callable[[FNode, Sequence[tuple[str, str]]], tuple[list[EngineHit], int]]
 
 
+Key = tuple[str, str, str]  # (treaty, lang, article eId)
+
+
+def _article(stored: str) -> Key:
+    data = json.loads(stored)
+    return (data["treaty"], data["lang"], data["article_eid"])
+
+
+def function_word(word: Word) -> bool:
+    """Is `word` one of the everyday words of a question ("what is", "how are")?"""
+    from indexer.lexicon import zipf_frequency
+
+    text = word.text.lower()
+    return text.isalpha() and any(zipf_frequency(text, lang) >= FUNCTION_ZIPF
+                                  for lang in ("en", "pt", "sv"))
+
+
+def content_words(words: list[Word]) -> list[Word]:
+    """`words` without the function words (all of them when every one is)."""
+    kept = [w for w in words if not function_word(w)]
+    return kept or words
+
+
 def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
-                   langs: Sequence[str], filters: Sequence[tuple[str, str]]
-                   ) -> tuple[dict[str, float], dict[str, int], float]:
-    """Per document id: the summed idf of the words it matches and how many it matches;
-    and the summed idf of every word."""
-    matched: dict[str, float] = {}
-    count: dict[str, int] = {}
-    total = 0.0
+                   word_tree: Callable[[Word], FNode], filters: Sequence[tuple[str, str]]
+                   ) -> tuple[dict[Key, float], dict[Key, int], float, int]:
+    """Per article: the summed idf of the words its paragraphs match and how many words
+    they match; the summed idf of every word, and how many words match anywhere."""
+    matched: dict[Key, float] = {}
+    count: dict[Key, int] = {}
+    total, live = 0.0, 0
     for w in words:
-        tree = compiled(w, langs)
+        tree = word_tree(w)
         if isinstance(tree, FNone):
             continue
         found, _ = search_all(tree, filters)
         ids = {json.loads(h.stored)["id"] for h in found}
         idf = math.log(1 + n_docs / (1 + len(ids)))
         total += idf
-        for doc_id in ids:
-            matched[doc_id] = matched.get(doc_id, 0.0) + idf
-            count[doc_id] = count.get(doc_id, 0) + 1
-    return matched, count, total
+        live += bool(ids)
+        for key in {_article(h.stored) for h in found}:
+            matched[key] = matched.get(key, 0.0) + idf
+            count[key] = count.get(key, 0) + 1
+    return matched, count, total, live
 
 
 def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
                    langs: Sequence[str], filters: Sequence[tuple[str, str]],
-                   have: list[Group]) -> list[Group]:
+                   have: list[Group], word_tree: Callable[[Word], FNode] | None = None
+                   ) -> list[Group]:
     """Articles (other than those in `have`) whose paragraphs match most, not all, of the
-    query's words: ranked by the BM25F score of the OR of the words times the share of the
-    words' summed idf that the article matches."""
-    need = max(1, math.ceil(len(words) * RELAX_SHARE))
-    matched, count, total = _words_matched(search_all, n_docs, words, langs, filters)
-    ftree = relaxed_tree(words, langs)
+    query's words (else any): ranked by the share of the words' summed idf that the article
+    matches (in COVERAGE_STEPS), then by the BM25F score of the OR of the words. `word_tree`
+    compiles one word (default: as written)."""
+    word_tree = word_tree or (lambda w: compiled(w, langs))
+    words = content_words(words)
+    matched, count, total, live = _words_matched(search_all, n_docs, words, word_tree, filters)
+    need = max(1, math.ceil(live * RELAX_SHARE))
+    ftree = relaxed_tree(words, langs, word_tree)
     if isinstance(ftree, FNone) or not matched or total <= 0:
         return []
     seen = {g.key for g in have}
     found, _ = search_all(ftree, filters)
+    out = _kept(found, seen, count, need) or _kept(found, seen, count, 1)
+    for g in out:
+        g.relaxed = True
+        g.weight = matched[g.key]
+    out.sort(key=lambda g: (-round(COVERAGE_STEPS * g.weight / total), -g.score,
+                            g.treaty, g.lang, g.article_eid))
+    return out
+
+
+def _kept(found: list[EngineHit], seen: set[Key], count: dict[Key, int],
+          need: int) -> list[Group]:
+    """The groups of the hits `found` of articles not `seen` matching `need` words or more."""
     kept = []
     for h in found:
         doc = stored_doc(h.stored)
         key = (doc.treaty, doc.lang, doc.article_eid)
-        if key not in seen and count.get(doc.id, 0) >= need:
+        if key not in seen and count.get(key, 0) >= need:
             kept.append((h.score, doc))
-    out = group(kept)
-    for g in out:
-        g.relaxed = True
-        g.weight = max(matched[d.id] for _s, d in g.docs)
-    out.sort(key=lambda g: (-g.score * g.weight / total, g.treaty, g.lang, g.article_eid))
-    return out
+    return group(kept)

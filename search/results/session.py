@@ -13,6 +13,8 @@ import json
 import sqlite3
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Self
 
@@ -22,11 +24,36 @@ from indexer.index.query_syntax import FNode, FNone, Node, field_lang, parse
 from search.results import options
 from search.results.aligned import aligned_units
 from search.results.grouping import Group, citation, group, stored_doc
+from search.results.named import named_parties
 from search.results.paging import PAGE_FACTOR, PAGE_HITS, page_of_groups
 from search.results.relaxed import relaxed_groups
 from search.results.snippets import SNIPPETS_PER_HIT, snippet
 from search.results.suggestions import corrected, useful
+from search.results.translate import translated, translated_word
 from search.results.trees import compiled, plain_words, relaxed_tree
+from search.results.versions import by_article, first_articles, query_language, shown
+
+#: A query whose words all match in at most this many articles is searched as corrected
+#: ("did you mean") when the correction matches more.
+FEW_MATCHES = 0
+
+
+#: A plain-words query matching fewer articles is searched with its translations too.
+TRANSLATE_BELOW = 10
+
+
+@dataclass
+class _Run:
+    """One query searched: its trees, the groups of the page (best first), how many groups
+    match, how many of them match every word, and its "did you mean" suggestions."""
+
+    tree: Node | None
+    ftree: FNode
+    plain: bool
+    groups: list[Group]
+    total: int
+    full: int
+    suggestions: list = field(default_factory=list)
 
 
 class SearchSession:
@@ -106,50 +133,119 @@ class SearchSession:
     def search(self, query: str, *, lang: str | None = None, treaty: str | None = None,
                party: str | None = None, topic: str | None = None,
                article: int | str | None = None, kind: str | None = None, limit: int = 10,
-               aligned: bool = False) -> dict:
+               aligned: bool = False, correct: bool = True) -> dict:
         """Search; the result follows the JSON contract of `search.results`. Bad option
-        values raise QueryError (one line); any query text is searched, never an error."""
+        values raise QueryError (one line); any query text is searched, never an error.
+        A query none of whose articles has every word is searched as corrected ("did you
+        mean") when the correction has some, unless not `correct`: "showing" says so."""
         options.check_limit(limit)
         query = options.clean_query(query)
         filters = self.filters(lang=lang, treaty=treaty, party=party, topic=topic,
                                article=article, kind=kind)
         lang_filter = next((v for f, v in filters if f == "lang"), None)
         langs = (field_lang(lang_filter),) if lang_filter else self.searcher.languages
-        tree, plain = parse(query)
-        ftree = compiled(tree, langs)
+        fetch = limit * max(1, len(self.searcher.languages))  # versions of `limit` articles
         with self._lock:
-            groups, total = self._ranked(tree, ftree, langs, filters, limit)
-            suggestions = useful(self.searcher.suggest(tree, langs), langs,
-                                 self._surface_words(), self._match_counter(lang_filter))
-            hits = self._hits(groups[:limit], tree, ftree, langs)
+            run = first = self._run(query, langs, filters, fetch, lang_filter, limit)
+            fix = corrected(query, first.suggestions)
+            showing = None
+            if correct and fix is not None and run.full <= FEW_MATCHES:
+                other = self._run(fix, langs, filters, fetch, lang_filter, limit)
+                if other.full > run.full:
+                    run, showing = other, fix
+            window = run.groups
+            entries = by_article(window)
+            prefer = lang_filter or query_language(
+                [w.text for w in plain_words(run.tree) or []], self._surface_words())
+            hits = self._entries(entries[:limit], prefer, run, langs)
             if aligned:
                 for hit in hits:
                     hit["aligned"] = self.aligned(hit["treaty"], hit["lang"], hit["paragraphs"])
-        alternatives = list(dict.fromkeys(a for s in suggestions for a in s.alternatives))
+        total = run.total - (len(window) - len(entries))  # each article once, in the window
+        alternatives = list(dict.fromkeys(a for s in first.suggestions for a in s.alternatives))
         return {"query": query, "total": total, "suggestions": alternatives,
-                "corrected": corrected(query, suggestions), "engine": self.engine,
-                "plain": plain, "hits": hits}
+                "corrected": fix, "showing": showing, "engine": self.engine,
+                "plain": run.plain, "hits": hits}
+
+    def _run(self, query: str, langs: Sequence[str], filters: list[tuple[str, str]],
+             limit: int, lang_filter: str | None, articles: int | None = None) -> _Run:
+        """`query` searched: ranked groups, counts and suggestions. Countries it names
+        (`named`) narrow a search of its other words to their treaties, whose articles
+        come first."""
+        tree, plain = parse(query)
+        groups, total, full, ftree = self._translated(tree, langs, filters, limit, articles)
+        suggestions = useful(self.searcher.suggest(tree, langs), langs,
+                             self._surface_words(), self._match_counter(lang_filter))
+        named = None if any(f in ("party", "treaty") for f, _v in filters) \
+            else named_parties(query)
+        if named is not None:
+            codes, rest = named
+            rtree, _ = parse(rest)
+            scoped = [*filters, *(("party", c) for c in codes)]
+            rgroups, rtotal, rfull, rftree = self._translated(rtree, langs, scoped, limit,
+                                                              articles)
+            if rgroups:
+                seen = {g.key for g in rgroups}
+                others = [g for g in groups if g.key not in seen]
+                total += rtotal - (len(groups) - len(others))
+                groups, full = rgroups + others, full + rfull
+                tree, ftree = rtree, rftree
+        return _Run(tree, ftree, plain, groups, total, full, suggestions)
+
+    def _translated(self, tree: Node | None, langs: Sequence[str],
+                    filters: list[tuple[str, str]], limit: int, articles: int | None = None
+                    ) -> tuple[list[Group], int, int, FNode]:
+        """`_ranked` of the words as written; when they match fewer than TRANSLATE_BELOW
+        articles (whatever the page size, so that pages agree), of the words with
+        their translations (`translate`), the articles with every word as written first.
+        Also the tree searched."""
+        ftree = compiled(tree, langs)
+        groups, total, full = self._ranked(tree, ftree, langs, filters, limit, None, articles)
+        table = self.searcher.terms()
+        if total >= TRANSLATE_BELOW or not table or not plain_words(tree):
+            return groups, total, full, ftree
+        wide = translated(tree, langs, table, self._surface_words())
+        if wide == ftree:
+            return groups, total, full, ftree
+        more, mtotal, _mfull = self._ranked(tree, wide, langs, filters, limit, table, articles)
+        direct = {g.key for g in groups[:full]}
+        for g in more:
+            g.translated = g.key not in direct
+        more.sort(key=lambda g: g.translated)  # (stable: each part keeps its order)
+        # `full` stays the count of articles with every word as written: a correction of a
+        # misspelt word is to be preferred to what only translations and cognates find
+        return more, max(total, mtotal), full, wide
 
     def _ranked(self, tree: Node | None, ftree: FNode, langs: Sequence[str],
-                filters: Sequence[tuple[str, str]], limit: int) -> tuple[list[Group], int]:
-        """The groups of the page, best first (more when relaxed matching adds some), and the
-        number of matching groups."""
+                filters: Sequence[tuple[str, str]], limit: int, terms: dict | None = None,
+                articles: int | None = None) -> tuple[list[Group], int, int]:
+        """The groups of the page, best first (more when relaxed matching adds some), the
+        number of matching groups and of those that match every word. With a term table
+        (`terms`) relaxed matching translates the words too. With `articles`, the page
+        holds the groups of the first that many articles only (`versions.first_articles`)."""
         table = self.searcher.groups()
         if table is None:  # an index that does not record groups: group every match
             groups = self._groups(ftree, filters)
             total = len(groups)
+            groups = groups[:limit]
+            keep = first_articles([(g.treaty, g.article_eid) for g in groups], articles)
+            groups = [groups[i] for i in keep]
         elif isinstance(ftree, FNone):
             groups, total = [], 0
         else:
             groups, total = page_of_groups(self._backend, table, ftree, filters, limit,
-                                           self.first_hits, self.per_group)
+                                           self.first_hits, self.per_group, articles)
+        full = total
         words = plain_words(tree)
         if words and len(words) > 1 and total < limit:
             n_docs = max(int(self.searcher.meta.get("docs") or 1), 1)
-            relaxed = relaxed_groups(self._search_all, n_docs, words, langs, filters, groups)
+            relaxed = relaxed_groups(
+                self._search_all, n_docs, words, langs, filters, groups,
+                None if terms is None else partial(translated_word, langs=langs, table=terms,
+                                                   surface=self._surface_words()))
             groups += relaxed
             total += len(relaxed)
-        return groups, total
+        return groups, total, full
 
     def _search_all(self, tree: FNode, filters: Sequence[tuple[str, str]]
                     ) -> tuple[list[EngineHit], int]:
@@ -175,6 +271,18 @@ class SearchSession:
 
         return count
 
+    def _entries(self, entries: list[list[Group]], prefer: str | None, run: _Run,
+                 langs: Sequence[str]) -> list[dict]:
+        """The hits of the article entries (`versions`): the version shown, with the
+        languages that matched and each version's citation and paragraphs."""
+        shown_groups = [shown(e, prefer) for e in entries]
+        hits = self._hits(shown_groups, run.tree, run.ftree, langs)
+        for hit, entry in zip(hits, entries, strict=True):
+            hit["languages"] = [g.lang for g in entry]
+            hit["versions"] = {g.lang: {"paragraphs": [d.eid for _s, d in g.docs],
+                                        "score": round(g.score, 4)} for g in entry}
+        return hits
+
     def _hits(self, groups: list[Group], tree: Node | None, ftree: FNode,
               langs: Sequence[str]) -> list[dict]:
         """The hits of the JSON contract, with snippets (of the relaxed tree for a relaxed
@@ -183,7 +291,10 @@ class SearchSession:
         out = []
         for g in groups:
             if g.relaxed and loose is None:
-                loose = relaxed_tree(plain_words(tree) or [], langs)
+                loose = relaxed_tree(plain_words(tree) or [], langs,
+                                     partial(translated_word, langs=langs,
+                                             table=self.searcher.terms(),
+                                             surface=self._surface_words()))
             out.append(_hit(g, loose if g.relaxed else ftree))  # type: ignore[arg-type]
         return out
 
@@ -205,14 +316,17 @@ def _hit(g: Group, ftree: FNode) -> dict:
         "citation": citation(g.treaty, best.kind, best.number, g.article_eid, best.eid),
         "score": round(g.score, 4), "snippets": snippets,
         "paragraphs": [d.eid for _s, d in g.docs], "relaxed": g.relaxed,
+        "translated": g.translated,
     }
 
 
 def search(data_dir: Path, query: str, *, lang: str | None = None, treaty: str | None = None,
            party: str | None = None, topic: str | None = None, article: int | str | None = None,
-           kind: str | None = None, limit: int = 10, aligned: bool = False) -> dict:
+           kind: str | None = None, limit: int = 10, aligned: bool = False,
+           correct: bool = True) -> dict:
     """Search the corpus in `data_dir` (its live generation's store and index) in a session
     of its own; see `search.results` for the result. Bad option values raise QueryError."""
     with SearchSession(Path(data_dir).resolve()) as s:
         return s.search(query, lang=lang, treaty=treaty, party=party, topic=topic,
-                        article=article, kind=kind, limit=limit, aligned=aligned)
+                        article=article, kind=kind, limit=limit, aligned=aligned,
+                        correct=correct)

@@ -3,9 +3,19 @@ its plain words for relaxed matching."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from indexer.index.query_syntax import And, FNode, FNone, Node, Or, Word, compile_query, leaves
+from indexer.index.query_syntax import (
+    And,
+    FNode,
+    FNone,
+    FOr,
+    Node,
+    Or,
+    Word,
+    compile_query,
+    leaves,
+)
 
 
 def compiled(tree: Node | None, langs: Sequence[str]) -> FNode:
@@ -25,8 +35,15 @@ def plain_words(tree: Node | None) -> list[Word] | None:
     return None
 
 
-def relaxed_tree(words: Sequence[Word], langs: Sequence[str]) -> FNode:
-    """The OR of the words (what a relaxed hit matches some of)."""
+def relaxed_tree(words: Sequence[Word], langs: Sequence[str],
+                 word_tree: Callable[[Word], FNode] | None = None) -> FNode:
+    """The OR of the words (what a relaxed hit matches some of); `word_tree` compiles one
+    word (default: as written)."""
     if not words:
         return FNone()
-    return compiled(Or(tuple(words)) if len(words) > 1 else words[0], langs)
+    if word_tree is None:
+        return compiled(Or(tuple(words)) if len(words) > 1 else words[0], langs)
+    kids = [t for t in map(word_tree, words) if not isinstance(t, FNone)]
+    if not kids:
+        return FNone()
+    return kids[0] if len(kids) == 1 else FOr(tuple(kids))

@@ -90,7 +90,7 @@ def create_app(data_dir: str | Path) -> Flask:
         if corpus is not None:
             corpus.close()
 
-    from search.web import guard, views
+    from search.web import extras, guard, views
 
     app.before_request(guard.refuse_control_characters)
     app.after_request(guard.add_headers)
@@ -98,6 +98,7 @@ def create_app(data_dir: str | Path) -> Flask:
     from search.web import rates_page
 
     app.register_blueprint(rates_page.bp)
+    app.register_blueprint(extras.bp)
     views.register_errors(app)
     return app
 

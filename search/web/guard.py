@@ -26,7 +26,8 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
 }
 
-_SEARCH = ("q", "treaty", "party", "lang", "topic", "kind", "article", "page", "size")
+_SEARCH = ("q", "treaty", "party", "lang", "topic", "kind", "article", "page", "size",
+           "as_typed")
 # endpoint -> the query parameters a link to it may carry over from the current request
 LINK_PARAMS: dict[str, tuple[str, ...]] = {
     "views.search_page": _SEARCH,

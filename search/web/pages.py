@@ -114,6 +114,7 @@ class ArticlePage:
     protocol: list[dict] = field(default_factory=list)  # protocol items referring to it
     refers_to: dict | None = None  # the article a protocol item refers to
     xrefs: list[dict] = field(default_factory=list)  # articles its text refers to
+    referred_by: list[dict] = field(default_factory=list)  # units whose text refers to it
     prev: dict | None = None
     next: dict | None = None
     articles: set[int] = field(default_factory=set)
@@ -253,7 +254,23 @@ def article_page(corpus: Corpus, treaty_id: str, eid: str, langs: Sequence[str] 
     if refers is not None:
         page.refers_to = {"number": refers, "eid": f"art_{refers}"}
     page.xrefs = _xrefs(present, articles, head)
+    if head["kind"] == "article" and head["number"] is not None:
+        page.referred_by = _referred_by(corpus, t.id, seq_lang, eid, head["number"])
     return page
+
+
+def _referred_by(corpus: Corpus, treaty: str, lang: str, eid: str, number: int) -> list[dict]:
+    """The other top-level units of the `lang` version whose text refers to article
+    `number` (or a paragraph of it), in reading order."""
+    out = []
+    for r in corpus.db.execute(
+            "SELECT eid, kind, number, text FROM units WHERE treaty = ? AND lang = ? "
+            "AND depth = 0 AND kind IN ('article', 'protocol') AND eid != ? ORDER BY seq",
+            (treaty, lang, eid)):
+        if any(n == number for n, _p in _refs_in(r["text"])):
+            out.append({"eid": r["eid"], "kind": r["kind"], "number": r["number"],
+                        "label": unit_label(r["kind"], r["number"], r["eid"])})
+    return out
 
 
 # --- topic page ------------------------------------------------------------------------------

@@ -54,6 +54,7 @@ class Params:
     article: str = ""
     page: int = 1
     size: int = PAGE_SIZE
+    as_typed: bool = False
 
     def filters(self) -> dict[str, str]:
         return {k: getattr(self, k) for k in FILTERS if getattr(self, k)}
@@ -89,7 +90,8 @@ def params_from(args: Mapping[str, str], languages: tuple[str, ...]) -> Params:
         values["article"] = str(_int(values["article"], "article", 1, 999))
     page = _int(args.get("page", "") or "1", "page", 1, MAX_PAGE)
     size = _int(args.get("size", "") or str(PAGE_SIZE), "size", 1, 100)
-    return Params(q=q, page=page, size=size, **values)
+    as_typed = args.get("as_typed", "") not in ("", "0")
+    return Params(q=q, page=page, size=size, as_typed=as_typed, **values)
 
 
 def _doc(stored: str) -> IndexDoc:
@@ -141,30 +143,43 @@ def _facets(docs: list[IndexDoc], params: Params, lang_docs: list[IndexDoc] | No
 
 
 def _empty(params: Params) -> dict:
-    return {"query": params.q, "total": 0, "suggestions": [], "corrected": None, "hits": [],
-            "page": 1, "pages": 0, "size": params.size, "filters": params.filters(),
+    return {"query": params.q, "total": 0, "suggestions": [], "corrected": None,
+            "showing": None, "hits": [], "page": 1, "pages": 0, "past_end": False, "size": params.size, "filters": params.filters(),
             "facets": {name: [] for name in FACETS}, "plain": False}
+
+
+def _page_result(index: WebIndex, params: Params, page: int) -> dict:
+    """`SearchSession.search` for every hit up to the end of `page`."""
+    return index.session.search(
+        params.q, lang=params.lang or None, treaty=params.treaty or None,
+        party=params.party or None, topic=params.topic or None,
+        article=params.article or None, kind=params.kind or None,
+        limit=min(page * params.size, MAX_LIMIT), correct=not params.as_typed)
 
 
 def search(index: WebIndex, params: Params) -> dict:
     """The search page's data: `treaty search --json` (search.results: the same ranking,
-    relaxed matching and suggestions as the CLI) for the hits of the page asked for, plus
-    facet counts and paging. Bad filter values raise QueryError."""
+    relaxed matching, corrections and suggestions as the CLI) for the hits of the page asked
+    for, plus facet counts and paging. A page past the last shows the last ("past_end").
+    Bad filter values raise QueryError."""
     tree, _plain = parse(params.q)
     if tree is None:
         return _empty(params)
     filters = params.filters()
-    limit = min(params.page * params.size, MAX_LIMIT)
-    result = index.session.search(
-        params.q, lang=params.lang or None, treaty=params.treaty or None,
-        party=params.party or None, topic=params.topic or None,
-        article=params.article or None, kind=params.kind or None, limit=limit)
+    result = _page_result(index, params, params.page)
     pages = (result["total"] + params.size - 1) // params.size
-    hits = result["hits"][(params.page - 1) * params.size:]
+    page = params.page
+    if pages and page > pages:
+        page = pages
+        if len(result["hits"]) <= (page - 1) * params.size:
+            result = _page_result(index, params, page)
+    hits = result["hits"][(page - 1) * params.size:]
     for hit in hits:
         hit["label"] = unit_label(hit["kind"], hit["number"], hit["eid"])
         hit["snippet_eids"] = hit["paragraphs"][: len(hit["snippets"])]
     # facets: every document matching the query, the filters applied here
+    if result.get("showing"):  # the facets of the query searched
+        tree, _plain = parse(result["showing"])
     s = index.searcher
     langs = (field_lang(params.lang),) if params.lang else s.languages
     found, _total = index.engine.search(compile_query(tree, langs), [], None)
@@ -174,6 +189,7 @@ def search(index: WebIndex, params: Params) -> dict:
         every, _n = index.engine.search(compile_query(tree, s.languages), [], None)
         lang_docs = [_doc(h.stored) for h in every]
     return {
-        **result, "hits": hits, "page": params.page, "pages": pages, "size": params.size,
+        **result, "hits": hits, "page": page, "pages": pages, "size": params.size,
+        "past_end": page != params.page,
         "filters": filters, "facets": _facets(docs, params, lang_docs),
     }
