@@ -34,9 +34,11 @@ def _measure():
 
 
 @pytest.fixture(scope="module")
-def store_path(tmp_path_factory) -> Path:
-    """The store of the bundled corpus as the ingest makes it."""
-    return _measure().ingest(ROOT / "corpus", tmp_path_factory.mktemp("ocr") / "data")
+def store_path(ingested: Path) -> Path:
+    """The store of the bundled corpus as the ingest makes it (the session's ingest)."""
+    from indexer import datadir
+
+    return datadir.live(ingested) / "corpus.sqlite"
 
 
 @pytest.fixture(scope="module")
@@ -133,28 +135,42 @@ def _older() -> dict:
     return json.loads((CASES / "ocr_older_spellings.json").read_text(encoding="utf-8"))
 
 
-def _print_lines(corpus_dir: Path, lang: str) -> list[Line]:
-    """The 1965 print's version in `lang`, through the line steps."""
+def _case_line(case: dict, at: int) -> Line:
+    text, _ = normalise(case["text"], case["lang"])
+    return Line(text=text, raw=case["text"], start=at, end=at, lang=case["lang"])
+
+
+def _others(lang: str) -> list:
+    return [shared(x) for x in ("sv", "en", "pt") if x != lang]
+
+
+@pytest.fixture(scope="module")
+def within_print(corpus_dir: Path) -> dict[str, Line]:
+    """Each older-spelling sentence as repaired inside the 1965 print's version of its
+    language (the document steps then see a noisy text spelling the modern forms), by text."""
     from indexer import clean as clean_stage
     from indexer import languages as lang_stage
     from indexer.normalise import normalise_line
 
     text = (corpus_dir / "sweden-brazil-1965.sv-en-pt.txt").read_text(encoding="utf-8")
     streams = lang_stage.split(clean_stage.clean(text).lines, ["sv", "en", "pt"])
-    return [normalise_line(x, shared(lang)) for x in streams[lang]]
+    out = {}
+    for lang in ("sv", "pt"):
+        cases = [c for c in _older()["cases"] if c["lang"] == lang]
+        lines = [normalise_line(x, shared(lang)) for x in streams[lang]]
+        added = [_case_line(c, 10**6 + k) for k, c in enumerate(cases)]
+        got = repair_version(lines + added, shared(lang), _others(lang), True)
+        out.update({c["text"]: x for c, x in zip(cases, got[len(lines):])})
+    return out
 
 
 @pytest.mark.parametrize("case", _older()["cases"], ids=lambda c: c["text"][:30])
-def test_older_spellings_unchanged(case: dict, corpus_dir: Path) -> None:
-    lang = case["lang"]
-    text, changes = normalise(case["text"], lang)
+def test_older_spellings_unchanged(case: dict, within_print: dict[str, Line]) -> None:
+    text, changes = normalise(case["text"], case["lang"])
     assert changes == () and text == case["text"]
-    line = Line(text=text, raw=case["text"], start=10**6, end=10**6, lang=lang)
-    others = [shared(x) for x in ("sv", "en", "pt") if x != lang]
-    # alone, and inside a noisy print whose other lines spell the modern forms
-    alone = repair_version([line], shared(lang), others, True)
-    within = repair_version(_print_lines(corpus_dir, lang) + [line], shared(lang), others, True)
-    for got in (alone[-1], within[-1]):
+    alone = repair_version([_case_line(case, 1)], shared(case["lang"]), _others(case["lang"]),
+                           True)
+    for got in (alone[-1], within_print[case["text"]]):
         assert got.text == case["text"] and got.changes == ()
 
 
