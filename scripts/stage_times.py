@@ -26,10 +26,12 @@ STAGES = (
     ("clean", "clean", "clean"),
     ("languages", "split", "languages"),
     ("normalise", "normalise_line", "normalise"),
+    ("normalise", "repair_version", "normalise-version"),
     ("segment", "segment", "segment"),
     ("sources.metadata", "guess", "metadata"),
     ("pipeline.treaty", "harmonise_topics", "topics"),
     ("pipeline.treaty", "links_of", "align"),
+    ("pipeline.treaty", "repair_across", "cross-version"),
 )
 
 
@@ -58,7 +60,8 @@ def main() -> None:
 
     for mod_name, func_name, label in STAGES:
         mod = importlib.import_module(f"indexer.{mod_name}")
-        setattr(mod, func_name, timed(getattr(mod, func_name), label))
+        if hasattr(mod, func_name):  # (a stage older code lacks is left out)
+            setattr(mod, func_name, timed(getattr(mod, func_name), label))
     corpora = [ROOT / "corpus"]
     if not args.bundled and (ROOT.parent / "shared" / "corpus-extra").is_dir():
         corpora.append(ROOT.parent / "shared" / "corpus-extra")

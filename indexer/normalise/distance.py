@@ -50,7 +50,9 @@ def moves(lang: str) -> Moves:
     return {k: tuple(v) for k, v in table.items()}
 
 
+@cache
 def _step_cost(a: str, b: str) -> float:
+    """The cost of reading printed letter `a` as `b` outside the channel's confusions."""
     if a == b:
         return 0.0
     if fold(a) == fold(b) and fold(a):

@@ -45,7 +45,7 @@ def tokens(lines: Iterable[Line]) -> Iterable[tuple[int, int, int, str]]:
 
 def noisy(lines: Sequence[Line]) -> bool:
     """Did the line steps repair at least NOISY_SHARE of the words of `lines`?"""
-    words = sum(1 for _ in tokens(lines))
+    words = sum(len(WORD.findall(x.text)) for x in lines)
     repaired = sum(1 for x in lines for ch in x.changes if ch.before != ch.after
                    and ch.step not in ("unicode-nfc", "whitespace"))
     return words > 0 and repaired >= NOISY_SHARE * words

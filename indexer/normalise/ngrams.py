@@ -54,15 +54,21 @@ def _support(prev: str | None, word: str, nxt: str | None, bigrams: Bigrams) -> 
     return (bigrams[prev, word] if prev else 0) + (bigrams[word, nxt] if nxt else 0)
 
 
-def _reading(word: str, prev: str | None, nxt: str | None, nz: Normaliser,
+def _readings(word: str, nz: Normaliser) -> list[str]:
+    """The common words one cheap OCR confusion from `word` (spellings that cannot grow into
+    a word of the lexicon are not followed)."""
+    found = variants(word, channel(nz.lang, False), frozenset(), nz.chooser.grows)
+    return [cand for cand, cost in found.items()
+            if cost <= MAX_COST and cand.isalpha() and nz.lex.freq(cand) >= READING_ZIPF]
+
+
+def _reading(word: str, prev: str | None, nxt: str | None, readings: list[str],
              bigrams: Bigrams) -> tuple[str, int] | None:
-    """The reading of `word` its neighbours support, with that support, or None."""
+    """The reading of `word` (of `readings`) its neighbours support, with that support."""
     # the printed word's pairs elsewhere (this occurrence's own pairs left out)
     printed = _support(prev, word, nxt, bigrams) - (prev is not None) - (nxt is not None)
     best = None
-    for cand, cost in variants(word, channel(nz.lang, False), frozenset()).items():
-        if cost > MAX_COST or not cand.isalpha() or nz.lex.freq(cand) < READING_ZIPF:
-            continue
+    for cand in readings:
         support = _support(prev, cand, nxt, bigrams)
         if support >= max(CONTEXT_MIN, CONTEXT_RATIO * printed) and (
                 best is None or support > best[1]):
@@ -77,6 +83,7 @@ def word_context(lines: Sequence[Line], nz: Normaliser, others: Sequence[Normali
         return {}
     unigrams, bigrams = _tables(lines)
     fixes: dict[int, list[Fix]] = defaultdict(list)
+    readings: dict[str, list[str]] = {}  # per word of the version
     for k, line in enumerate(lines):
         words = _words(line)
         low = [w.lower() for _, _, w in words]
@@ -85,7 +92,10 @@ def word_context(lines: Sequence[Line], nz: Normaliser, others: Sequence[Normali
                 continue
             prev = low[i - 1] if i else None
             nxt = low[i + 1] if i + 1 < len(low) else None
-            got = _reading(low[i], prev, nxt, nz, bigrams)
+            if low[i] not in readings:
+                readings[low[i]] = _readings(low[i], nz)
+            got = _reading(low[i], prev, nxt, readings[low[i]], bigrams) \
+                if readings[low[i]] else None
             if got is None:
                 continue
             after = recase(got[0], word)

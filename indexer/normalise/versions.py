@@ -19,7 +19,7 @@ from dataclasses import replace
 from ..models import Change, Unit, Version
 from .candidates import KNOWN, recase
 from .context import Normaliser, shared
-from .distance import WORD, allowance, clitic, hyphenated, ocr_cost
+from .distance import WORD, allowance, clitic, extends, hyphenated, ocr_cost
 from .document import NOISY_SHARE
 from .orthography import older_form
 
@@ -27,6 +27,8 @@ from .orthography import older_form
 MIN_LINK = 0.8
 #: One unit of these kinds per version: paired by kind.
 SINGLE_KINDS = ("title", "preamble", "closing")
+#: A counterpart token longer or shorter than this is no reading of the token.
+MAX_LENGTH_GAP = 3
 #: Two counterpart tokens about equally close (within this cost): no repair.
 AMBIGUOUS = 0.15
 
@@ -90,12 +92,13 @@ def _repair(tok: str, lang: str, evidence: dict[str, tuple[str, str, int]], nois
         return None
     scored = []
     for cand, (other, where, seen) in evidence.items():
-        if cand.lower() == low or not _confident(cand, other, seen) or not _fits(cand, nz) \
-                or older_form(tok, cand, lang):
+        if abs(len(cand) - len(low)) > MAX_LENGTH_GAP or cand.lower() == low \
+                or extends(low, cand):
             continue
         limit = allowance(cand, noisy)
         cost = ocr_cost(low, cand, lang, limit)
-        if cost <= limit:
+        if cost <= limit and _confident(cand, other, seen) and _fits(cand, nz) \
+                and not older_form(tok, cand, lang):
             scored.append((cost, cand, other, where))
     if not scored:
         return None

@@ -70,18 +70,17 @@ def _choose(tok: str, counts: Counter[str], by_len: Targets, nz: Normaliser,
     """The word of the version `tok` stands for, with the reason, or None."""
     low = tok.lower()
     z0 = zipf_1945(low, nz.lex)[0]
-    if z0 >= RARE_CEILING or len(low) < 4:
-        return None
+    if z0 >= RARE_CEILING or len(low) < 4 or (z0 >= KNOWN and not noisy):
+        return None  # (a typed text's rare words are words)
     scored = []
     for w in _candidates(low, by_len):
-        if w == low or extends(low, w) or counts[w] < TARGET_RATIO * counts[low] \
-                or older_form(low, w, nz.lang):
+        if w == low or extends(low, w) or counts[w] < TARGET_RATIO * counts[low]:
             continue
         if z0 >= KNOWN and nz.lex.freq(w) < z0 + KNOWN_MARGIN:
             continue
         limit = allowance(w, noisy)
         cost = ocr_cost(low, w, nz.lang, limit)
-        if cost <= limit:
+        if cost <= limit and not older_form(low, w, nz.lang):
             scored.append((cost, -counts[w], w))
     if not scored:
         return None
