@@ -3,7 +3,6 @@ domain error into a one-line message with a non-zero exit."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 import click
 
 from indexer.errors import TreatyError
+from search import ingesting
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
@@ -110,21 +110,21 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
                "notify": lambda msg: click.echo(msg, err=True)}
     ddir = before = None
     try:
-        with _sigterm_raises():  # (from the start: the imports take a moment too)
+        with ingesting.sigterm_raises():  # (from the start: the imports take a moment too)
             ddir = _data(data)
             before = live(ddir)
-            report = _run_ingest(corpus or DEFAULT_CORPUS, ddir, options)
+            report = ingesting.run_ingest(corpus or DEFAULT_CORPUS, ddir, options)
             from search.terminal import ingest_summary
 
             click.echo(ingest_summary(report))
-    except (KeyboardInterrupt, _Terminated) as exc:
+    except (KeyboardInterrupt, ingesting.Terminated) as exc:
         changed = before is not None and live(ddir) != before
         click.echo("interrupted: " + ("the new corpus had already been made live"
                                       if changed else "the previous corpus is unchanged"),
                    err=True)
-        raise click.exceptions.Exit(143 if isinstance(exc, _Terminated) else 130) from None
+        raise click.exceptions.Exit(143 if isinstance(exc, ingesting.Terminated) else 130) from None
     if report.failed:
-        raise click.ClickException(_failures(report))
+        raise click.ClickException(ingesting.failures(report))
 
 
 @main.command()
@@ -166,59 +166,12 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
     if dry_run:
         click.echo("dry run: nothing was changed")
         return
-    report = _run_ingest(folder, _data(data), {"notify": lambda msg: click.echo(msg, err=True)})
+    report = ingesting.run_ingest(folder, _data(data), {"notify": lambda msg: click.echo(msg, err=True)})
     from search.terminal import ingest_summary
 
     click.echo(ingest_summary(report))
     if report.failed:
-        raise click.ClickException(_failures(report))
-
-
-def _run_ingest(corpus: Path, ddir: Path, options: dict):
-    """`pipeline.ingest` of `corpus` into `ddir`, with a progress bar on a terminal."""
-    from indexer.pipeline import ingest as run
-    from indexer.sources.manifest import load
-
-    if not sys.stderr.isatty():
-        return run(corpus, ddir, **options)
-    with click.progressbar(length=len(load(corpus)), label="Ingesting", file=sys.stderr,
-                           item_show_func=lambda f: f) as bar:
-        return run(corpus, ddir, progress=lambda f: bar.update(1, f), **options)
-
-
-def _failures(report) -> str:
-    """The closing error line of an ingest where documents failed."""
-    n, total = len(report.failed), len(report.documents)
-    if report.store is None:
-        return (f"{'the' if n == 1 else 'all'} {n} document{'s' * (n != 1)} failed; "
-                "nothing was ingested and the previous corpus, if any, is unchanged")
-    ok = total - n
-    return (f"{n} of {total} documents failed; "
-            + ("the other one was ingested" if ok == 1 else f"the other {ok} were ingested"))
-
-
-class _Terminated(BaseException):
-    """SIGTERM arrived (raised by the handler `_sigterm_raises` installs). Not an Exception,
-    so that no `except Exception` (a document's error) swallows it."""
-
-
-@contextlib.contextmanager
-def _sigterm_raises():
-    """SIGTERM raises `_Terminated` in the block, so that cleanup runs and the user is told."""
-    import signal
-
-    def handler(_signum, _frame):
-        raise _Terminated
-
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread: leave SIGTERM as it is
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+        raise click.ClickException(ingesting.failures(report))
 
 
 @main.command()
