@@ -152,3 +152,6 @@ class IndexDoc:
     topic_names: str  # the topic's display names in en, pt, sv and zh, space separated
     text: str  # normalised text (what is indexed)
     raw: str  # source text (what may be displayed)
+    #: the words as printed where the OCR repair changed them: searchable (a reader who copies
+    #: a word from the print finds its paragraph), never shown
+    printed: str = ""

@@ -389,3 +389,12 @@ def test_a_word_reaches_its_cognates_in_a_treaty_without_its_language(ingested):
     out = search_json(ingested, "beneficiário", "efectivo", "--treaty", "br-pe-2006")
     assert {"art_10", "art_11", "art_12"} <= {h["eid"] for h in out["hits"][:5]}
     assert all(h["translated"] or h["relaxed"] for h in out["hits"])
+
+
+def test_the_printed_form_of_a_repaired_word_finds_its_paragraph(ingested):
+    """br-se-1965 Art. 8(6) printed "profils"; the repair made it "profits". A reader who
+    copies the printed word finds the paragraph, and "did you mean" never offers a misprint."""
+    found = search_json(ingested, "profils", "--as-typed")
+    assert found["hits"][0]["citation"] == "br-se-1965 Art. 8(6)"
+    corrected = search_json(ingested, "profts")
+    assert "profils" not in json.dumps(corrected.get("suggestions", []))

@@ -53,14 +53,28 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
         # A top-level unit with paragraphs is indexed through them: it is left out here (not
         # read and thrown away: its text and raw are most of the store's). A chapter heading
         # is structure, not text a search should answer with (the articles under it are).
-        rows.execute("SELECT treaty, lang, top, id, eid, text, raw FROM units AS u"
+        rows.execute("SELECT treaty, lang, top, id, eid, text, raw, changes FROM units AS u"
                      " WHERE depth <= 1 AND kind != 'chapter' AND NOT (depth = 0 AND EXISTS ("
                      "SELECT 1 FROM units AS c WHERE c.treaty = u.treaty AND c.lang = u.lang"
                      " AND c.top = u.top AND c.depth = 1))"
                      " ORDER BY treaty, lang, seq")
-        for treaty, lang, top, uid, eid, text, raw in rows:
-            doc = dataclasses.replace(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw)
+        for treaty, lang, top, uid, eid, text, raw, changes in rows:
+            doc = dataclasses.replace(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw,
+                                      printed=printed_words(changes))
             yield from parts(doc) if len(text) > MAX_DOC_CHARS else (doc,)
+
+
+#: The repairs whose printed form is no word a reader would look for (spacing, Unicode form).
+_NOT_WORDS = frozenset({"unicode-nfc", "whitespace"})
+
+
+def printed_words(changes: str | None) -> str:
+    """The words as printed of a unit's OCR repairs (the store's `changes` JSON), each once."""
+    if not changes:
+        return ""
+    found = dict.fromkeys(ch["before"] for ch in json.loads(changes)
+                          if ch["step"] not in _NOT_WORDS and ch["before"] != ch["after"])
+    return " ".join(found)
 
 
 def parts(doc: IndexDoc, size: int = MAX_DOC_CHARS) -> Iterator[IndexDoc]:

@@ -138,7 +138,8 @@ def _row(doc: IndexDoc, text: IndexTerms | None = None) -> Row:
     article = _Article(doc, memo)
     if text is None:
         text = index_terms(doc.text, article.alang)
-    return article.row(doc, text, memo)
+    printed = doc.printed and index_terms(doc.printed, article.alang)
+    return article.row(doc, with_printed(text, printed), memo)
 
 
 def _add_counts(total: dict[str, int], counts: Mapping[str, int]) -> None:
@@ -184,6 +185,24 @@ class Vocabulary:
         return {"df": self.df, "surface": self.surface}
 
 
+#: Positions between a text's last token and the printed forms after it, so that no phrase
+#: runs from one into the other.
+PRINTED_GAP = 100
+
+
+def with_printed(text: IndexTerms, printed: IndexTerms | str) -> IndexTerms:
+    """The terms of `text` followed by those of the printed forms of its repaired words
+    (`printed`; "" when there are none), at positions past its end."""
+    if not printed or not printed.terms:
+        return text
+    positions = text.positions if text.positions is not None else list(range(len(text.terms)))
+    start = (positions[-1] if positions else 0) + PRINTED_GAP
+    return IndexTerms(text.terms + printed.terms,
+                      positions + [start + p for p in (printed.positions
+                                                       or range(len(printed.terms)))],
+                      None)
+
+
 def analyse_chunk(docs: Iterable[IndexDoc], memo: AnalysisMemo | None = None
                   ) -> tuple[list[Row], Vocabulary]:
     """The rows of `docs` and their vocabulary (run in a worker process for large builds);
@@ -196,6 +215,8 @@ def analyse_chunk(docs: Iterable[IndexDoc], memo: AnalysisMemo | None = None
         if article is None or _article_fields(doc) != article.fields:
             article = _Article(doc, memo)  # a new article (its documents come one after another)
         text = index_terms(doc.text, article.alang, memo.terms)
-        rows.append(article.row(doc, text, memo))
-        vocab.add(text, article, memo)
+        indexed = with_printed(text, doc.printed and index_terms(doc.printed, article.alang,
+                                                                 memo.terms))
+        rows.append(article.row(doc, indexed, memo))
+        vocab.add(text, article, memo)  # (what "did you mean" offers: never a misprint)
     return rows, vocab
