@@ -32,8 +32,9 @@ CLEAN_BUNDLED = ("brazil-colombia-2022.pt.txt", "brazil-peru-2006.en.txt",
                  "china-brazil-1991.zh.txt", "portugal-spain-1993-art10.en-pt.txt")
 #: The changes on the clean texts judged by reading the source (repair or false).
 JUDGED = ROOT / "tests" / "cases" / "ocr_clean_judged.json"
-NOT_WORD_STEPS = {"unicode-nfc", "whitespace"}
 WORDS = re.compile(r"[^\W\d_]+", re.UNICODE)
+
+from indexer.normalise import LAYOUT_STEPS
 
 
 def ingest(corpus: Path, data: Path) -> Path:
@@ -121,7 +122,7 @@ def false_changes(rows: list[dict], show: bool) -> tuple[int, int, int, Counter]
             continue
         words += len(WORDS.findall(r["text"]))
         for ch in json.loads(r["changes"] or "[]"):
-            if ch["step"] in NOT_WORD_STEPS:
+            if ch["step"] in LAYOUT_STEPS:
                 continue
             got = verdict.get((ch["before"], ch["after"]))
             if got == "repair":

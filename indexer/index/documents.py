@@ -64,16 +64,14 @@ def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
             yield from parts(doc) if len(text) > MAX_DOC_CHARS else (doc,)
 
 
-#: The repairs whose printed form is no word a reader would look for (spacing, Unicode form).
-_NOT_WORDS = frozenset({"unicode-nfc", "whitespace"})
-
-
 def printed_words(changes: str | None) -> str:
     """The words as printed of a unit's OCR repairs (the store's `changes` JSON), each once."""
+    from indexer.normalise import LAYOUT_STEPS
+
     if not changes:
         return ""
     found = dict.fromkeys(ch["before"] for ch in json.loads(changes)
-                          if ch["step"] not in _NOT_WORDS and ch["before"] != ch["after"])
+                          if ch["step"] not in LAYOUT_STEPS and ch["before"] != ch["after"])
     return " ".join(found)
 
 

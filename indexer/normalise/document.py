@@ -21,6 +21,9 @@ from ..models import Change, Line
 from .context import Normaliser
 from .distance import WORD
 
+#: The steps that change no word (the Unicode form, blanks): not repairs a reader would
+#: count, nor printed words anyone looks for.
+LAYOUT_STEPS = frozenset({"unicode-nfc", "whitespace"})
 #: A version in which the line steps repaired at least this share of the words is a print
 #: read by OCR (the 1965 print: 2-3 %; typed treaties: under 0.05 %).
 NOISY_SHARE = 0.004
@@ -47,7 +50,7 @@ def noisy(lines: Sequence[Line]) -> bool:
     """Did the line steps repair at least NOISY_SHARE of the words of `lines`?"""
     words = sum(len(WORD.findall(x.text)) for x in lines)
     repaired = sum(1 for x in lines for ch in x.changes if ch.before != ch.after
-                   and ch.step not in ("unicode-nfc", "whitespace"))
+                   and ch.step not in LAYOUT_STEPS)
     return words > 0 and repaired >= NOISY_SHARE * words
 
 

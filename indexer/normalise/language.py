@@ -24,7 +24,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from itertools import product
 
-from ..lexicon import Lexicon
 from ..models import Change, Line
 from .candidates import CHARSET_PT, COST_WEIGHT, KNOWN, fold, recase, zipf_1945
 from .context import Normaliser
@@ -70,10 +69,6 @@ def _readings(tok: str, alphabet: frozenset[str]) -> list[tuple[str, float]]:
     return out
 
 
-def _zipf(word: str, lex: Lexicon) -> float:
-    return zipf_1945(word, lex)[0] if lex.lang == "pt" else lex.freq(word)
-
-
 def _foreign_passage(words: list[str], i: int, nz: Normaliser,
                      others: Sequence[Normaliser]) -> bool:
     """Is one of the two words on either side of word `i` a word of another language rather
@@ -103,13 +98,13 @@ def _lettered(tok: str, nz: Normaliser, others: Sequence[Normaliser]) -> tuple[s
     look_alike = any(o.lex.freq(low) >= OTHER_COMMON for o in others)
     scored = []  # (score, reading, zipf, language)
     for cand, cost in _readings(tok, nz.lex.alphabet):
-        z = _zipf(cand, nz.lex)
+        z = zipf_1945(cand, nz.lex)[0]
         if z >= COMMON and (look_alike or cost <= CHARSET_COST):
             scored.append((z - COST_WEIGHT * cost, cand, z, nz.lang))
     if tok[:1].isupper():
         for o in others:
             for cand, cost in _readings(tok, o.lex.alphabet | nz.lex.alphabet):
-                z = _zipf(cand, o.lex)
+                z = zipf_1945(cand, o.lex)[0]
                 if z >= NAME and z > printed + 1.0:
                     scored.append((z - COST_WEIGHT * cost, cand, z, o.lang))
     if not scored:

@@ -108,6 +108,7 @@ def document_vocabulary(lines: Sequence[Line], nz: Normaliser,
     chosen: dict[str, tuple[str, str] | None] = {}
     established: Counter[str] | None = None  # the version's word beginnings, when needed
     fixes: dict[int, list[Fix]] = defaultdict(list)
+
     def known(part: str) -> bool:
         return nz.lex.freq(part) >= KNOWN or counts[part.lower()] > 0
 
