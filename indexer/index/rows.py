@@ -138,8 +138,7 @@ def _row(doc: IndexDoc, text: IndexTerms | None = None) -> Row:
     article = _Article(doc, memo)
     if text is None:
         text = index_terms(doc.text, article.alang)
-    printed = doc.printed and index_terms(doc.printed, article.alang)
-    return article.row(doc, with_printed(text, printed), memo)
+    return article.row(doc, with_printed(text, doc, article.alang), memo)
 
 
 def _add_counts(total: dict[str, int], counts: Mapping[str, int]) -> None:
@@ -190,10 +189,12 @@ class Vocabulary:
 PRINTED_GAP = 100
 
 
-def with_printed(text: IndexTerms, printed: IndexTerms | str) -> IndexTerms:
-    """The terms of `text` followed by those of the printed forms of its repaired words
-    (`printed`; "" when there are none), at positions past its end."""
-    if not printed or not printed.terms:
+def with_printed(text: IndexTerms, doc: IndexDoc, alang: str,
+                 memo: TermMemo | None = None) -> IndexTerms:
+    """The terms of `text` (those of `doc`'s text) followed by those of the printed forms of
+    its repaired words, analysed by `alang`'s analyser, at positions past its end."""
+    printed = index_terms(doc.printed, alang, memo) if doc.printed else None
+    if printed is None or not printed.terms:
         return text
     positions = text.positions if text.positions is not None else list(range(len(text.terms)))
     start = (positions[-1] if positions else 0) + PRINTED_GAP
@@ -215,8 +216,6 @@ def analyse_chunk(docs: Iterable[IndexDoc], memo: AnalysisMemo | None = None
         if article is None or _article_fields(doc) != article.fields:
             article = _Article(doc, memo)  # a new article (its documents come one after another)
         text = index_terms(doc.text, article.alang, memo.terms)
-        indexed = with_printed(text, doc.printed and index_terms(doc.printed, article.alang,
-                                                                 memo.terms))
-        rows.append(article.row(doc, indexed, memo))
+        rows.append(article.row(doc, with_printed(text, doc, article.alang, memo.terms), memo))
         vocab.add(text, article, memo)  # (what "did you mean" offers: never a misprint)
     return rows, vocab

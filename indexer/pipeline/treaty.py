@@ -57,10 +57,12 @@ def repair_across(docs: list[Processed], link_rows: Sequence[tuple]) -> set[str]
     by_treaty: dict[str, list[tuple]] = {}
     for row in link_rows:
         by_treaty.setdefault(row[0], []).append(row)
+    owners: dict[str, list[int]] = {}  # the indexes in `docs` of each treaty's documents
+    for k, (doc, _) in enumerate(docs):
+        owners.setdefault(doc.meta.treaty, []).append(k)
     changed: set[str] = set()
     for treaty, rows in by_treaty.items():
-        owners = [k for k, (doc, _) in enumerate(docs) if doc.meta.treaty == treaty]
-        own = [(k, v) for k in owners for v in docs[k][0].versions
+        own = [(k, v) for k in owners.get(treaty, ()) for v in docs[k][0].versions
                if v.lang in docs[k][0].meta.languages]
         if len({v.lang for _, v in own}) < 2:
             continue
