@@ -12,36 +12,17 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from indexer.segment.numerals import CN_NUMERAL_CHARS, parse_chinese
+from indexer.segment.numerals import (
+    CARDINAL_TENS,
+    CARDINAL_UNITS,
+    CN_NUMERAL_CHARS,
+    parse_chinese,
+)
 
-_EN_UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19,
-}  # fmt: skip
-_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-            "eighty": 80, "ninety": 90}
-_PT_UNITS = {
-    "zero": 0, "um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "tres": 3, "quatro": 4,
-    "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11,
-    "doze": 12, "treze": 13, "catorze": 14, "quatorze": 14, "quinze": 15, "dezesseis": 16,
-    "dezasseis": 16, "dezessete": 17, "dezassete": 17, "dezoito": 18, "dezenove": 19,
-    "dezanove": 19,
-}  # fmt: skip
-_PT_TENS = {"vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60,
-            "setenta": 70, "oitenta": 80, "noventa": 90}
-_SV_UNITS = {
-    "noll": 0, "en": 1, "ett": 1, "två": 2, "tre": 3, "fyra": 4, "fem": 5, "sex": 6, "sju": 7,
-    "åtta": 8, "nio": 9, "tio": 10, "elva": 11, "tolv": 12, "tretton": 13, "fjorton": 14,
-    "femton": 15, "sexton": 16, "sjutton": 17, "arton": 18, "nitton": 19,
-}  # fmt: skip
-_SV_TENS = {"tjugo": 20, "trettio": 30, "fyrtio": 40, "femtio": 50, "sextio": 60,
-            "sjuttio": 70, "åttio": 80, "nittio": 90}
 _HUNDRED = {"hundred": 100, "one hundred": 100, "a hundred": 100, "cem": 100, "hundra": 100,
             "etthundra": 100}
-UNITS = {**_EN_UNITS, **_PT_UNITS, **_SV_UNITS}
-TENS = {**_EN_TENS, **_PT_TENS, **_SV_TENS}
+UNITS = {w: n for lang in ("en", "pt", "sv") for w, n in CARDINAL_UNITS[lang].items()}
+TENS = {w: n for lang in ("en", "pt", "sv") for w, n in CARDINAL_TENS[lang].items()}
 
 #: The words for "per cent" after a number (en, pt, sv; "%" and the fullwidth "％" too).
 PERCENT_WORDS = r"(?:%|％|per\s?cent(?:um)?\b|percent\b|pct\b|por\s?cento\b|procent\b)"

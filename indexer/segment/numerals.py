@@ -161,6 +161,32 @@ ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10,
 }  # fmt: skip
+#: Cardinal number words from zero to nineteen, and the tens, in English, Portuguese and
+#: Swedish: numbers printed in words in dates ("the fifteenth", "vinte e cinco dias") and in
+#: rates ("quinze por cento", "femton procent").
+CARDINAL_UNITS: dict[str, dict[str, int]] = {
+    "en": {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+           "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+           "eighteen": 18, "nineteen": 19},
+    "pt": {"zero": 0, "um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "tres": 3,
+           "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10,
+           "onze": 11, "doze": 12, "treze": 13, "catorze": 14, "quatorze": 14, "quinze": 15,
+           "dezesseis": 16, "dezasseis": 16, "dezessete": 17, "dezassete": 17, "dezoito": 18,
+           "dezenove": 19, "dezanove": 19},
+    "sv": {"noll": 0, "en": 1, "ett": 1, "två": 2, "tre": 3, "fyra": 4, "fem": 5, "sex": 6,
+           "sju": 7, "åtta": 8, "nio": 9, "tio": 10, "elva": 11, "tolv": 12, "tretton": 13,
+           "fjorton": 14, "femton": 15, "sexton": 16, "sjutton": 17, "arton": 18,
+           "nitton": 19},
+}
+CARDINAL_TENS: dict[str, dict[str, int]] = {
+    "en": {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+           "eighty": 80, "ninety": 90},
+    "pt": {"vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60,
+           "setenta": 70, "oitenta": 80, "noventa": 90},
+    "sv": {"tjugo": 20, "trettio": 30, "fyrtio": 40, "femtio": 50, "sextio": 60,
+           "sjuttio": 70, "åttio": 80, "nittio": 90},
+}
 _LABEL_SUFFIX_RE = re.compile(r"\d{1,3}\s*-?\s*([A-Za-z]|bis|ter|quater)", re.IGNORECASE)
 
 

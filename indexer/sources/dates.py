@@ -13,7 +13,7 @@ import datetime
 import re
 from functools import cache
 
-from indexer.segment.numerals import parse_chinese
+from indexer.segment.numerals import CARDINAL_TENS, CARDINAL_UNITS, parse_chinese
 
 _MONTHS = {
     # en
@@ -36,26 +36,17 @@ _ABBREVIATIONS = {
 _DOTTED = {"mar": 3, "set": 9, "out": 10}
 # Number words: (value, kind). Kind "x" multiplies (hundred, thousand).
 _EN_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-    "eighty": 80, "ninety": 90,
+    **{w: n for w, n in CARDINAL_UNITS["en"].items() if n}, **CARDINAL_TENS["en"],
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
     "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
     "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
 }
 _PT_NUMBERS = {
-    "um": 1, "uma": 1, "primeiro": 1, "dois": 2, "duas": 2, "três": 3, "tres": 3,
-    "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10,
-    "onze": 11, "doze": 12, "treze": 13, "catorze": 14, "quatorze": 14, "quinze": 15,
-    "dezesseis": 16, "dezasseis": 16, "dezessete": 17, "dezassete": 17, "dezoito": 18,
-    "dezenove": 19, "dezanove": 19, "vinte": 20, "trinta": 30, "quarenta": 40,
-    "cinquenta": 50, "sessenta": 60, "setenta": 70, "oitenta": 80, "noventa": 90,
-    "cem": 100, "cento": 100, "duzentos": 200, "trezentos": 300, "quatrocentos": 400,
-    "quinhentos": 500, "seiscentos": 600, "setecentos": 700, "oitocentos": 800,
-    "novecentos": 900,
+    **{w: n for w, n in CARDINAL_UNITS["pt"].items() if n}, **CARDINAL_TENS["pt"],
+    "primeiro": 1, "cem": 100, "cento": 100, "duzentos": 200, "trezentos": 300,
+    "quatrocentos": 400, "quinhentos": 500, "seiscentos": 600, "setecentos": 700,
+    "oitocentos": 800, "novecentos": 900,
 }
 _SV_NUMBERS = {
     "första": 1, "andra": 2, "tredje": 3, "fjärde": 4, "femte": 5, "sjätte": 6, "sjunde": 7,
