@@ -98,7 +98,7 @@ class _Article:
     """The parts of a row that all documents of one article share (their article fields are
     equal): made once per article instead of once per paragraph."""
 
-    __slots__ = ("alang", "fields", "fl", "key", "shared", "surface", "text_field")
+    __slots__ = ("alang", "fields", "fl", "key", "shared", "surface", "text_field", "title")
 
     def __init__(self, doc: IndexDoc, memo: AnalysisMemo) -> None:
         self.fields = _article_fields(doc)
@@ -106,8 +106,10 @@ class _Article:
         self.alang = alang = analyser_lang(doc.lang)
         self.text_field = f"text_{fl}"
         texts: dict[str, FieldTerms] = {}
-        if doc.title:
-            texts[f"title_{fl}"] = memo.field_terms(*index_terms(doc.title, alang, memo.terms)[:2])
+        #: the terms of the article's title (None: it has none)
+        self.title = index_terms(doc.title, alang, memo.terms) if doc.title else None
+        if self.title is not None:
+            texts[f"title_{fl}"] = memo.field_terms(*self.title[:2])
         if doc.topic_names:
             for lang in LANGUAGES:
                 texts[f"topic_{lang}"] = memo.topic_terms(doc.topic_names, lang)
@@ -150,7 +152,8 @@ def _add_counts(total: dict[str, int], counts: Mapping[str, int]) -> None:
 
 class Vocabulary:
     """Per language: document frequency of each indexed text term, and of each surface word
-    (lower-cased, as written) — the source of "did you mean"."""
+    (lower-cased, as written) — the source of "did you mean" — counting each article's title
+    once as a document of its own."""
 
     def __init__(self) -> None:
         self.df: dict[str, Counter[str]] = {}
@@ -215,6 +218,8 @@ def analyse_chunk(docs: Iterable[IndexDoc], memo: AnalysisMemo | None = None
     for doc in docs:
         if article is None or _article_fields(doc) != article.fields:
             article = _Article(doc, memo)  # a new article (its documents come one after another)
+            if article.title is not None:  # its title's words, once: "did you mean" offers
+                vocab.add(article.title, article, memo)  # "non-discrimination" of a heading
         text = index_terms(doc.text, article.alang, memo.terms)
         rows.append(article.row(doc, with_printed(text, doc, article.alang, memo.terms), memo))
         vocab.add(text, article, memo)  # (what "did you mean" offers: never a misprint)

@@ -16,13 +16,18 @@ from pathlib import Path
 from indexer.index.analysis import analyse
 from indexer.index.chinese import has_han
 from indexer.index.query_syntax import Node, Word, levenshtein, words_of
+from indexer.index.typing_cost import typing_cost
 
 __all__ = ["Suggestion", "corrected", "load_vocabulary", "suggest"]
 
 #: Alternatives offered per word, best first.
 ALTERNATIVES = 3
-#: How near an alternative is: (edit distance, -document frequency of its term).
-_Score = tuple[int, int]
+#: How near an alternative is: (typing cost, -document frequency of its term).
+_Score = tuple[float, int]
+#: A word this frequent in the general language (wordfreq's Zipf scale: once in a million
+#: words) is a word, not a typo, even where the corpus lacks it ("arv", "hur"): it gets no
+#: "did you mean". Typos rarely are (the misspellings of the relevance set are 0-2.2).
+KNOWN_ZIPF = 3.0
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,8 @@ def suggest(tree: Node | None, langs: Iterable[str], vocab: dict) -> tuple[Sugge
         parts = [x for x in word.text.split("-") if len(x) >= 4] if "-" in w else [word.text]
         for part in parts:
             p = unicodedata.normalize("NFC", part.lower())
-            if not p.isalpha() or sum(vocab["surface"][lang].get(p, 0) for lang in langs) > 1:
+            if (not p.isalpha() or sum(vocab["surface"][lang].get(p, 0) for lang in langs) > 1
+                    or _known(p, langs)):
                 continue
             alts = _nearest(p, langs, vocab)
             if alts:
@@ -75,6 +81,13 @@ def _plain(word: Word, negated: bool, w: str) -> bool:
     return not (negated or word.prefix or word.fuzzy is not None or has_han(w))
 
 
+def _known(word: str, langs: list[str]) -> bool:
+    """Is `word` a word of the general language of one of `langs` (KNOWN_ZIPF)?"""
+    from indexer.lexicon import zipf_frequency
+
+    return any(zipf_frequency(word, lang) >= KNOWN_ZIPF for lang in langs)
+
+
 @lru_cache(maxsize=4096)
 def _term(word: str, lang: str) -> str | None:
     """The term of `word` in `lang` (None: not one token)."""
@@ -83,7 +96,8 @@ def _term(word: str, lang: str) -> str | None:
 
 
 def _nearest(w: str, langs: list[str], vocab: dict, n: int = ALTERNATIVES) -> tuple[str, ...]:
-    """The `n` surface words nearest to `w` (fewest edits, then most frequent term) whose
+    """The `n` surface words nearest to `w` (the likeliest typo, `typing_cost`, then most
+    frequent term) whose
     term is more frequent than that of `w`, in any of `langs`."""
     limit = 1 if len(w) <= 4 else 2
     scored: dict[str, _Score] = {}
@@ -96,8 +110,9 @@ def _nearest(w: str, langs: list[str], vocab: dict, n: int = ALTERNATIVES) -> tu
 
 
 def _candidates(w: str, lang: str, vocab: dict, limit: int) -> Iterable[tuple[str, _Score]]:
-    """(word, (distance, -document frequency of its term)) of the surface words of `lang`
-    within `limit` edits of `w` whose term is another and more frequent than that of `w`."""
+    """(word, (typing cost, -document frequency of its term)) of the surface words of
+    `lang` within `limit` edits of `w` whose term is another and more frequent than that of
+    `w`."""
     df = vocab["df"].get(lang, {})
     own = _term(w, lang)
     own_df = df.get(own, 0) if own else 0
@@ -111,7 +126,7 @@ def _candidates(w: str, lang: str, vocab: dict, limit: int) -> Iterable[tuple[st
         cdf = df.get(term, 0) if term else 0
         if term == own or cdf <= own_df:
             continue
-        yield cand, (d, -cdf)
+        yield cand, (typing_cost(w, cand), -cdf)
 
 
 def corrected(query: str, suggestions: tuple[Suggestion, ...]) -> str | None:

@@ -18,9 +18,10 @@ def useful(suggestions: Sequence[Suggestion], langs: Sequence[str],
            ) -> list[Suggestion]:
     """The suggestions worth showing: for a word that matches (nearly) nothing by itself
     (`match_count` of its tree), alternatives that are clearly more common in the corpus
-    (`surface`: per language, word -> count) than the word as typed. (The index's
-    vocabulary knows text words only, so a title or topic word such as "entry" looks rare
-    to it.)"""
+    (`surface`: per language, word -> count) than the word as typed (three times as
+    common; any count for a word the corpus does not have). (The index's
+    vocabulary knows text and title words, not topic names: a word of a topic name only
+    looks rare to it, hence the check by matches first.)"""
     if not suggestions:
         return []
 
@@ -32,7 +33,7 @@ def useful(suggestions: Sequence[Suggestion], langs: Sequence[str],
         if match_count(compiled(Word(s.term), langs)) > RARE_DOCS:
             continue
         own = count(s.term.lower())
-        alts = tuple(a for a in s.alternatives if count(a) >= 3 * max(own, 1))
+        alts = tuple(a for a in s.alternatives if count(a) >= max(3 * own, 1))
         if alts:
             out.append(Suggestion(s.term, alts))
     return out

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from indexer.index.analysis import Token, analyse_query_term
+from indexer.index.chinese import has_han
 from indexer.index.query_syntax import (
     And,
     FNode,
@@ -27,12 +29,28 @@ def compiled(tree: Node | None, langs: Sequence[str]) -> FNode:
 
 
 def plain_words(tree: Node | None) -> list[Word] | None:
-    """The words of a query made only of plain words (ANDed), else None."""
+    """The words of a query made only of plain words (ANDed), else None. An unquoted run of
+    Chinese ("股息如何征税") is the words the segmenter cuts it into, as a space would
+    separate them in the other languages."""
     if isinstance(tree, Word):
-        return [tree]
+        return han_words(tree)
     if isinstance(tree, And) and all(isinstance(c, Word) for c in tree.children):
-        return list(tree.children)  # type: ignore[arg-type]
+        return [w for c in tree.children for w in han_words(c)]  # type: ignore[arg-type]
     return None
+
+
+def han_words(word: Word) -> list[Word]:
+    """`word`, or the words of a plain run of Chinese: the longest token at each position
+    of its analysis (the sub-words the index also holds are searched with each)."""
+    if word.prefix or word.fuzzy is not None or not has_han(word.text):
+        return [word]
+    longest: dict[int, Token] = {}
+    for t in analyse_query_term(word.text, "zh"):
+        best = longest.get(t.pos)
+        if best is None or t.end - t.start > best.end - best.start:
+            longest[t.pos] = t
+    cut = [Word(word.text[t.start:t.end]) for _pos, t in sorted(longest.items())]
+    return cut if len(cut) > 1 else [word]
 
 
 def relaxed_tree(words: Sequence[Word], langs: Sequence[str],

@@ -1,0 +1,73 @@
+"""What a query's words are taken to be, on the ingested bundled corpus: a typo is corrected
+to the likeliest word a typist meant (`typing_cost`), a word of the language that the corpus
+lacks is left alone, a heading's words can be suggested, and a run of Chinese is searched as
+its words (so that a question in Chinese finds the articles holding most of them)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from indexer.index.query_syntax import levenshtein
+from indexer.index.typing_cost import EDIT, FAR_KEY, typing_cost
+from search.results import SearchSession
+
+words = st.text(alphabet="abcdefghijklmnopqrstuvwxyzåäöãç", min_size=1, max_size=10)
+
+
+@given(words, words)
+def test_typing_cost_is_a_weighted_edit_distance(a, b):
+    cost = typing_cost(a, b)
+    assert (cost == 0) == (a == b)
+    assert cost == typing_cost(b, a)
+    assert cost <= FAR_KEY * levenshtein(a, b)
+
+
+@given(words, st.integers(min_value=0, max_value=9), st.sampled_from("aeiknrst"))
+def test_one_letter_left_out_or_two_swapped_cost_one_edit(word, at, letter):
+    at = min(at, len(word))
+    assert typing_cost(word, word[:at] + letter + word[at:]) == EDIT
+    if at + 1 < len(word) and word[at] != word[at + 1]:
+        swapped = word[:at] + word[at + 1] + word[at] + word[at + 2:]
+        assert typing_cost(word, swapped) == EDIT
+
+
+def test_a_letter_left_out_is_likelier_than_a_key_far_away():
+    """"pensons" is one edit from both "pensions" and "persons"; an i left out is the
+    likelier slip than n for r, so the search shows the pensions articles."""
+    assert typing_cost("pensons", "pensions") < typing_cost("pensons", "persons")
+
+
+def test_the_likeliest_correction_is_searched(ingested):
+    with SearchSession(ingested) as s:
+        out = s.search("pensons", limit=5)
+    assert out["showing"] == "pensions" and out["suggestions"][0] == "pensions"
+    assert {h["topic"] for h in out["hits"][:3]} == {"pensions"}
+
+
+def test_a_word_of_the_language_is_not_corrected(ingested):
+    """"arv" (Swedish: inheritance) is in no text of the corpus but is a Swedish word: it is
+    not turned into "av" ("of"); the dividends articles still answer "utdelning arv"."""
+    with SearchSession(ingested) as s:
+        out = s.search("utdelning arv", limit=5)
+    assert out["showing"] is None and not out["suggestions"]
+    assert out["hits"] and all(h["topic"] == "dividends" for h in out["hits"])
+
+
+def test_a_heading_word_is_suggested(ingested):
+    """"discrimination" is printed in few paragraphs, but it heads an article of every
+    treaty: the misspelt "non-discrimation" is searched as "non-discrimination"."""
+    with SearchSession(ingested) as s:
+        out = s.search("non-discrimation", limit=5)
+    assert out["showing"] == "non-discrimination"
+    assert out["hits"] and out["hits"][0]["topic"] == "non-discrimination"
+
+
+def test_a_chinese_question_is_searched_as_its_words(ingested):
+    """"利息如何征税" (how is interest taxed): no paragraph holds all three words, the
+    interest article of the Chinese text holds most of them."""
+    with SearchSession(ingested) as s:
+        out = s.search("利息如何征税", limit=5)
+    top = out["hits"][0]
+    assert (top["treaty"], top["lang"], top["eid"]) == ("br-cn-1991", "zh", "art_11")
+    assert top["relaxed"]
