@@ -71,3 +71,30 @@ def test_a_chinese_question_is_searched_as_its_words(ingested):
     top = out["hits"][0]
     assert (top["treaty"], top["lang"], top["eid"]) == ("br-cn-1991", "zh", "art_11")
     assert top["relaxed"]
+
+
+def test_a_chinese_word_the_corpus_lacks_is_searched_as_its_gloss(ingested):
+    """"養老金" (pension, Traditional) is in no text: the Chinese text says 退休金. Its
+    dictionary gloss "pension" reaches the pensions articles (the Chinese one first, as the
+    query is Chinese), as translated hits."""
+    with SearchSession(ingested) as s:
+        out = s.search("養老金", limit=5)
+    top = out["hits"][0]
+    assert (top["treaty"], top["lang"], top["eid"]) == ("br-cn-1991", "zh", "art_18")
+    assert top["translated"]
+    assert {("br-pe-2006", "art_18"), ("br-se-1965", "art_12")} <= {
+        (h["treaty"], h["eid"]) for h in out["hits"]}
+
+
+def test_a_chinese_query_answers_from_the_chinese_texts_first(ingested):
+    """Among the articles matched alike, those with a Chinese version come before those
+    reached only through their topic names or translations."""
+    with SearchSession(ingested) as s:
+        for query in ("股息", "特许权使用费", "常设机构", "退休金 政府"):
+            hits = s.search(query, limit=10)["hits"]
+            tiers = [(h["relaxed"], h["translated"]) for h in hits]
+            for tier in set(tiers):
+                zh = ["zh" in h["languages"] for h, t in zip(hits, tiers, strict=True)
+                      if t == tier]
+                assert zh == sorted(zh, reverse=True), (query, tier, zh)
+            assert "zh" in hits[0]["languages"], query

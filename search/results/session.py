@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Self
 
 from indexer.index import Searcher, open_index
+from indexer.index.chinese import has_han
 from indexer.index.engines import EngineHit, EngineSearcher
 from indexer.index.query_syntax import FNode, FNone, Node, field_lang, parse
 from search.results import options
 from search.results.aligned import aligned_units
+from search.results.glossary import glosses
 from search.results.grouping import Group, citation, group, stored_doc
 from search.results.named import named_parties
 from search.results.paging import PAGE_FACTOR, PAGE_HITS, page_of_groups
@@ -31,7 +33,14 @@ from search.results.snippets import SNIPPETS_PER_HIT, snippet
 from search.results.suggestions import corrected, useful
 from search.results.translate import translated, translated_word
 from search.results.trees import compiled, plain_words, relaxed_tree
-from search.results.versions import by_article, first_articles, query_language, shown
+from search.results.versions import (
+    by_article,
+    first_articles,
+    language_first,
+    query_language,
+    script_language,
+    shown,
+)
 
 #: A query whose words all match in at most this many articles is searched as corrected
 #: ("did you mean") when the correction matches more.
@@ -154,9 +163,10 @@ class SearchSession:
                 if other.full > run.full:
                     run, showing = other, fix
             window = run.groups
-            entries = by_article(window)
-            prefer = lang_filter or query_language(
-                [w.text for w in plain_words(run.tree) or []], self._surface_words())
+            words = [w.text for w in plain_words(run.tree) or []]
+            entries = language_first(by_article(window),
+                                     None if lang_filter else script_language(words))
+            prefer = lang_filter or query_language(words, self._surface_words())
             hits = self._entries(entries[:limit], prefer, run, langs)
             if aligned:
                 for hit in hits:
@@ -204,10 +214,12 @@ class SearchSession:
         table = self.searcher.terms()
         if total >= TRANSLATE_BELOW or not table or not plain_words(tree):
             return groups, total, full, ftree
-        wide = translated(tree, langs, table, self._surface_words())
+        glossed = self._glossed(tree, langs)
+        wide = translated(tree, langs, table, self._surface_words(), glossed)
         if wide == ftree:
             return groups, total, full, ftree
-        more, mtotal, _mfull = self._ranked(tree, wide, langs, filters, limit, table, articles)
+        more, mtotal, _mfull = self._ranked(tree, wide, langs, filters, limit, table, articles,
+                                            glossed)
         direct = {g.key for g in groups[:full]}
         for g in more:
             g.translated = g.key not in direct
@@ -216,12 +228,21 @@ class SearchSession:
         # misspelt word is to be preferred to what only translations and cognates find
         return more, max(total, mtotal), full, wide
 
+    def _glossed(self, tree: Node | None, langs: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """The dictionary glosses (`glossary`) of the query's Chinese words that no document
+        has."""
+        count = self._match_counter(None)
+        return {w.text: g for w in plain_words(tree) or [] if has_han(w.text)
+                and count(compiled(w, langs)) == 0 and (g := glosses(w.text))}
+
     def _ranked(self, tree: Node | None, ftree: FNode, langs: Sequence[str],
                 filters: Sequence[tuple[str, str]], limit: int, terms: dict | None = None,
-                articles: int | None = None) -> tuple[list[Group], int, int]:
+                articles: int | None = None, glossed: dict | None = None
+                ) -> tuple[list[Group], int, int]:
         """The groups of the page, best first (more when relaxed matching adds some), the
         number of matching groups and of those that match every word. With a term table
-        (`terms`) relaxed matching translates the words too. With `articles`, the page
+        (`terms`) relaxed matching translates the words too (and glosses those of
+        `glossed`). With `articles`, the page
         holds the groups of the first that many articles only (`versions.first_articles`)."""
         table = self.searcher.groups()
         if table is None:  # an index that does not record groups: group every match
@@ -242,7 +263,8 @@ class SearchSession:
             relaxed = relaxed_groups(
                 self._search_all, n_docs, words, langs, filters, groups,
                 None if terms is None else partial(translated_word, langs=langs, table=terms,
-                                                   surface=self._surface_words()))
+                                                   surface=self._surface_words(),
+                                                   glossed=glossed))
             groups += relaxed
             total += len(relaxed)
         return groups, total, full

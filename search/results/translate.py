@@ -2,8 +2,9 @@
 (`indexer.index.terms`): each word is searched as written and, in the other languages'
 text fields, as the terms the table gives for it and as its cognates (the words that begin
 as it does, accents folded; all at TRANSLATED_BOOST), so that "pensões" reaches 退休金,
-"beneficial owner" 受益所有人 and "beneficiário" "beneficial". Any other query is compiled
-as it is."""
+"beneficial owner" 受益所有人 and "beneficiário" "beneficial"; a Chinese word the corpus
+lacks is searched as its dictionary glosses too (`glossary`: "养老金" -> "pension" -> 退休金).
+Any other query is compiled as it is."""
 
 from __future__ import annotations
 
@@ -79,10 +80,32 @@ def cognates(word: Word, langs: Sequence[str]) -> list[FPrefix]:
             for lang in langs if lang != "zh"]
 
 
+def gloss_leaves(gloss: str, langs: Sequence[str], table: Table,
+                 surface: Surface | None = None) -> list[FTerm | FPrefix]:
+    """The field terms of an English gloss of a query word (`search.results.glossary`): the
+    gloss in the English text and title fields and in every document's English topic names,
+    and its translations into `langs`, all at TRANSLATED_BOOST."""
+    toks = analyse_query_term(gloss, "en")
+    if len(toks) != 1:
+        return []
+    term = toks[0].term
+    own = [FTerm(f"{kind}_en", term, TRANSLATED_BOOST) for kind in ("text", "title")
+           if "en" in langs]
+    return [*own, FTerm("topic_en", term, TRANSLATED_BOOST),
+            *translations(Word(gloss), langs, table, surface)]
+
+
+Glossed = dict[str, tuple[str, ...]]  # a query word the corpus lacks -> its English glosses
+
+
 def translated_word(word: Word, langs: Sequence[str], table: Table,
-                    surface: Surface | None = None) -> FNode:
+                    surface: Surface | None = None, glossed: Glossed | None = None) -> FNode:
+    """`word` compiled for `langs`, ORed with its translations and (for a word of
+    `glossed`) the terms of its glosses."""
     own = compiled(word, langs)
     extra = translations(word, langs, table, surface)
+    for gloss in (glossed or {}).get(word.text, ()):
+        extra += gloss_leaves(gloss, langs, table, surface)
     if not extra:
         return own
     kids = ([] if isinstance(own, FNone) else [own]) + list(extra)
@@ -90,12 +113,13 @@ def translated_word(word: Word, langs: Sequence[str], table: Table,
 
 
 def translated(tree: Node | None, langs: Sequence[str], table: Table,
-               surface: Surface | None = None) -> FNode:
-    """`tree` compiled for `langs`, each plain word ORed with its translations."""
+               surface: Surface | None = None, glossed: Glossed | None = None) -> FNode:
+    """`tree` compiled for `langs`, each plain word ORed with its translations (and the
+    glosses of those in `glossed`)."""
     words = plain_words(tree)
     if not words or not table:
         return compiled(tree, langs)
-    parts = [translated_word(w, langs, table, surface) for w in words]
+    parts = [translated_word(w, langs, table, surface, glossed) for w in words]
     if any(isinstance(p, FNone) for p in parts):
         return FNone()
     return parts[0] if len(parts) == 1 else FAnd(tuple(parts))

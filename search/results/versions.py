@@ -5,7 +5,11 @@ matched (or the language asked for), else its best; the languages that matched a
 with it, best first.
 
 The query's language is read off the index's vocabulary: the language whose texts use the
-query's words most (Han characters: Chinese).
+query's words most (Han characters: Chinese). When its script alone tells the language (Han
+characters, of the corpus's languages only Chinese), the entries with a version in that
+language come first among those matched alike (every word as written, some of them, or
+through translations): a Chinese query answers from the Chinese texts first, then from the
+others through their topic names and the term table.
 """
 
 from __future__ import annotations
@@ -30,6 +34,35 @@ def query_language(words: Sequence[str], surface: dict[str, dict[str, int]]) -> 
         if score > best_score:
             best, best_score = lang, score
     return best
+
+
+def script_language(words: Sequence[str]) -> str | None:
+    """The language the script of the query's words tells for certain: "zh" for Han
+    characters; None for Latin letters (en, pt and sv share them)."""
+    return "zh" if any(_HAN.search(w) for w in words) else None
+
+
+def language_first(entries: list[list[Group]], lang: str | None) -> list[list[Group]]:
+    """`entries` (best first) with those that have a version in `lang` first within each run
+    of entries matched alike (all words, relaxed, translated); the order otherwise kept."""
+    if lang is None:
+        return entries
+    out: list[list[Group]] = []
+    run: list[list[Group]] = []
+    for e in entries:
+        if run and _alike(run[0]) != _alike(e):
+            out += _in_lang_first(run, lang)
+            run = []
+        run.append(e)
+    return out + _in_lang_first(run, lang)
+
+
+def _alike(entry: list[Group]) -> tuple[bool, bool]:
+    return (entry[0].relaxed, entry[0].translated)
+
+
+def _in_lang_first(run: list[list[Group]], lang: str) -> list[list[Group]]:
+    return sorted(run, key=lambda e: all(g.lang != lang for g in e))  # (stable)
 
 
 def by_article(groups: Sequence[Group]) -> list[list[Group]]:
