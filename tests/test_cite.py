@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from indexer.errors import AmbiguousError
 from indexer.pipeline import ingest
 from search.citations import cite
 from search.cli import main
@@ -131,3 +132,16 @@ def test_ordinal_twin():
     assert ordinal_twin("art_5__para_3__point_a") == "art_5__para_3__point_1"
     assert ordinal_twin("art_5__para_3__point_6") == "art_5__para_3__point_f"
     assert ordinal_twin("art_5__para_3") is None and ordinal_twin("art_5__point_ii") is None
+
+
+def test_the_citation_language_picks_the_version_and_narrows_the_treaties(corpus: Corpus) -> None:
+    """A citation written in Portuguese shows the Portuguese text first; one written in
+    Chinese cites the one treaty with a Chinese version; a Portuguese one that four treaties
+    could mean stays ambiguous."""
+    units = cite(corpus, "Artigo III, parágrafo (1), Acordo Suécia Brasil").units
+    assert units[0]["lang"] == "pt" and units[0]["text"].startswith("(1) Os dividendos")
+    result = cite(corpus, "第十条第二款")
+    assert (result.treaty, result.eid, result.units[0]["lang"]) == (
+        "br-cn-1991", "art_10__para_2", "zh")
+    with pytest.raises(AmbiguousError):
+        cite(corpus, "Artigo 10, parágrafo 2")

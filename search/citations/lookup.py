@@ -59,6 +59,11 @@ def _treaty_of(corpus: Corpus, c: Citation, text: str) -> Treaty:
         who = c.treaty_id or "-".join(c.parties) or "?"
         known = ", ".join(t.id for t in corpus.treaties()) or "none"
         raise NotFoundError(f"no treaty matches '{who}' (the corpus has: {known})")
+    if len(candidates) > 1 and c.lang_read:
+        # a citation written in a language cites a text in it: "第十条第二款" names the
+        # article of the one treaty with a Chinese version, if only one has one
+        written = [t for t in candidates if c.lang_hint in corpus.treaty(t).languages]
+        candidates = written if len(written) == 1 else candidates
     if len(candidates) > 1:
         raise AmbiguousError(ambiguous_message(text, candidates))
     return corpus.treaty(candidates[0])
@@ -84,7 +89,8 @@ def _missing(corpus: Corpus, c: Citation, treaty: str, eid: str) -> NotFoundErro
 
 
 def cite(corpus: Corpus, text: str, lang: str | None = None) -> CiteResult:
-    """The unit `text` cites, in every language version (or only `lang`)."""
+    """The unit `text` cites, in every language version (or only `lang`), the version in
+    the language the citation is written in first."""
     c = parse_citation(text)
     if c.article is None:
         what = "protocol item" if c.protocol else "article"
@@ -92,7 +98,9 @@ def cite(corpus: Corpus, text: str, lang: str | None = None) -> CiteResult:
                          "(e.g. 'br-pe-2006 Art. 10(2)' or 'br-pe-2006 Protocol 4')")
     treaty = _treaty_of(corpus, c, text)
     corpus.check_lang(treaty, lang)
-    langs = [lang] if lang else list(treaty.languages)
+    # the version in the citation's language first ("Artigo III" shows the Portuguese)
+    first = c.lang_hint if c.lang_read else None
+    langs = [lang] if lang else sorted(treaty.languages, key=lambda lg: lg != first)
     eid = to_eid(c)
     units = _units_of(corpus, treaty.id, eid, langs)
     other = ordinal_twin(eid)

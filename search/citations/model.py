@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: The languages a citation is written in (and `format_citation` writes).
 STYLES = ("en", "pt", "sv", "zh")
@@ -21,6 +21,9 @@ class Citation:
     protocol: bool = False
     lang_hint: str | None = None  # "en" | "pt" | "sv" | "zh": the language it is written in
     suffix: str | None = None  # of an inserted article: "A" (Art. 21A), "bis"
+    #: the language was read off words of that language (not the English default of a
+    #: citation of shared words only, "br-se-1965 Art. III(1)")
+    lang_read: bool = field(default=False, compare=False)
 
 
 def show(text: str) -> str:

@@ -331,8 +331,9 @@ def _citation(f: _Found, names: set[str], work: str) -> Citation:
         paragraph=paragraph,
         point=point,
         protocol=f.protocol,
-        lang_hint=_lang(f, work),
+        lang_hint=(lang := _lang(f, work)),
         suffix=suffix,
+        lang_read=lang is not None and bool(f.votes),
     )
 
 
