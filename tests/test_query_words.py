@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from indexer.index.query_syntax import levenshtein
 from indexer.index.typing_cost import EDIT, FAR_KEY, typing_cost
 from search.results import SearchSession
+from search.results.topic_hint import query_topic
 
 words = st.text(alphabet="abcdefghijklmnopqrstuvwxyzåäöãç", min_size=1, max_size=10)
 
@@ -87,14 +88,29 @@ def test_a_chinese_word_the_corpus_lacks_is_searched_as_its_gloss(ingested):
 
 
 def test_a_chinese_query_answers_from_the_chinese_texts_first(ingested):
-    """Among the articles matched alike, those with a Chinese version come before those
-    reached only through their topic names or translations."""
+    """Among the articles matched alike (and alike on or off the topic the query names),
+    those with a Chinese version come before those reached only through their topic names
+    or translations."""
     with SearchSession(ingested) as s:
         for query in ("股息", "特许权使用费", "常设机构", "退休金 政府"):
             hits = s.search(query, limit=10)["hits"]
-            tiers = [(h["relaxed"], h["translated"]) for h in hits]
+            topic = query_topic([query])
+            tiers = [(h["relaxed"], h["translated"], topic is not None and h["topic"] == topic)
+                     for h in hits]
             for tier in set(tiers):
                 zh = ["zh" in h["languages"] for h, t in zip(hits, tiers, strict=True)
                       if t == tier]
                 assert zh == sorted(zh, reverse=True), (query, tier, zh)
             assert "zh" in hits[0]["languages"], query
+
+
+def test_the_topic_a_question_names_leads(ingested):
+    """"what rate applies to interest": the 1965 text's interest article holds only one of
+    the words, yet it is what the question asks about (the topic classifier reads
+    "interest" in the query) and comes first; "fixed base", printed in several articles'
+    exceptions, names the independent-services article."""
+    with SearchSession(ingested) as s:
+        top = s.search("what rate applies to interest", treaty="br-se-1965", limit=5)["hits"][0]
+        assert top["topic"] == "interest" and top["relaxed"]
+        top = s.search("fixed base", treaty="br-pe-2006", limit=5)["hits"][0]
+        assert (top["eid"], top["topic"]) == ("art_14", "independent-services")

@@ -80,12 +80,13 @@ def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
 
 def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
                    langs: Sequence[str], filters: Sequence[tuple[str, str]],
-                   have: list[Group], word_tree: Callable[[Word], FNode] | None = None
-                   ) -> list[Group]:
+                   have: list[Group], word_tree: Callable[[Word], FNode] | None = None,
+                   topic: str | None = None) -> list[Group]:
     """Articles (other than those in `have`) whose paragraphs match most, not all, of the
-    query's words (else any): ranked by the share of the words' summed idf that the article
-    matches (in COVERAGE_STEPS), then by the BM25F score of the OR of the words. `word_tree`
-    compiles one word (default: as written)."""
+    query's words (else any), or some of them when the article is on the `topic` the query
+    names: ranked by the share of the words' summed idf that the article matches (in
+    COVERAGE_STEPS), then by the BM25F score of the OR of the words. `word_tree` compiles
+    one word (default: as written)."""
     word_tree = word_tree or (lambda w: compiled(w, langs))
     words = content_words(words)
     matched, count, total, live = _words_matched(search_all, n_docs, words, word_tree, filters)
@@ -95,7 +96,7 @@ def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
         return []
     seen = {g.key for g in have}
     found, _ = search_all(ftree, filters)
-    out = _kept(found, seen, count, need) or _kept(found, seen, count, 1)
+    out = _kept(found, seen, count, need, topic) or _kept(found, seen, count, 1)
     for g in out:
         g.relaxed = True
         g.weight = matched[g.key]
@@ -105,12 +106,13 @@ def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
 
 
 def _kept(found: list[EngineHit], seen: set[Key], count: dict[Key, int],
-          need: int) -> list[Group]:
-    """The groups of the hits `found` of articles not `seen` matching `need` words or more."""
+          need: int, topic: str | None = None) -> list[Group]:
+    """The groups of the hits `found` of articles not `seen` matching `need` words or more
+    (any, for an article on `topic`)."""
     kept = []
     for h in found:
         doc = stored_doc(h.stored)
         key = (doc.treaty, doc.lang, doc.article_eid)
-        if key not in seen and count.get(key, 0) >= need:
+        if key not in seen and (count.get(key, 0) >= need or (topic and doc.topic == topic)):
             kept.append((h.score, doc))
     return group(kept)

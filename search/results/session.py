@@ -31,12 +31,13 @@ from search.results.paging import PAGE_FACTOR, PAGE_HITS, page_of_groups
 from search.results.relaxed import relaxed_groups
 from search.results.snippets import SNIPPETS_PER_HIT, snippet
 from search.results.suggestions import corrected, useful
+from search.results.topic_hint import query_topic
 from search.results.translate import translated, translated_word
 from search.results.trees import compiled, plain_words, relaxed_tree
 from search.results.versions import (
     by_article,
     first_articles,
-    language_first,
+    preferred_first,
     query_language,
     script_language,
     shown,
@@ -63,6 +64,11 @@ class _Run:
     total: int
     full: int
     suggestions: list = field(default_factory=list)
+
+    @property
+    def topic(self) -> str | None:
+        """The topic the plain words of the query name (`topic_hint`)."""
+        return query_topic([w.text for w in plain_words(self.tree) or []])
 
 
 class SearchSession:
@@ -164,8 +170,9 @@ class SearchSession:
                     run, showing = other, fix
             window = run.groups
             words = [w.text for w in plain_words(run.tree) or []]
-            entries = language_first(by_article(window),
-                                     None if lang_filter else script_language(words))
+            entries = preferred_first(by_article(window),
+                                      None if lang_filter else script_language(words),
+                                      run.topic)
             prefer = lang_filter or query_language(words, self._surface_words())
             hits = self._entries(entries[:limit], prefer, run, langs)
             if aligned:
@@ -264,7 +271,8 @@ class SearchSession:
                 self._search_all, n_docs, words, langs, filters, groups,
                 None if terms is None else partial(translated_word, langs=langs, table=terms,
                                                    surface=self._surface_words(),
-                                                   glossed=glossed))
+                                                   glossed=glossed),
+                query_topic([w.text for w in words]))
             groups += relaxed
             total += len(relaxed)
         return groups, total, full

@@ -9,7 +9,8 @@ query's words most (Han characters: Chinese). When its script alone tells the la
 characters, of the corpus's languages only Chinese), the entries with a version in that
 language come first among those matched alike (every word as written, some of them, or
 through translations): a Chinese query answers from the Chinese texts first, then from the
-others through their topic names and the term table.
+others through their topic names and the term table. Before that, the entries on the topic
+the query names (`topic_hint`) lead.
 """
 
 from __future__ import annotations
@@ -42,27 +43,35 @@ def script_language(words: Sequence[str]) -> str | None:
     return "zh" if any(_HAN.search(w) for w in words) else None
 
 
-def language_first(entries: list[list[Group]], lang: str | None) -> list[list[Group]]:
-    """`entries` (best first) with those that have a version in `lang` first within each run
-    of entries matched alike (all words, relaxed, translated); the order otherwise kept."""
-    if lang is None:
+def preferred_first(entries: list[list[Group]], lang: str | None = None,
+                    topic: str | None = None) -> list[list[Group]]:
+    """`entries` (best first) with those on `topic` first, then those with a version in
+    `lang`, within each run of entries matched alike (all words, relaxed, translated); the
+    order otherwise kept."""
+    if lang is None and topic is None:
         return entries
     out: list[list[Group]] = []
     run: list[list[Group]] = []
     for e in entries:
         if run and _alike(run[0]) != _alike(e):
-            out += _in_lang_first(run, lang)
+            out += _preferred(run, lang, topic)
             run = []
         run.append(e)
-    return out + _in_lang_first(run, lang)
+    return out + _preferred(run, lang, topic)
 
 
 def _alike(entry: list[Group]) -> tuple[bool, bool]:
     return (entry[0].relaxed, entry[0].translated)
 
 
-def _in_lang_first(run: list[list[Group]], lang: str) -> list[list[Group]]:
-    return sorted(run, key=lambda e: all(g.lang != lang for g in e))  # (stable)
+def _preferred(run: list[list[Group]], lang: str | None, topic: str | None
+               ) -> list[list[Group]]:
+    def key(e: list[Group]) -> tuple[bool, bool]:
+        on_topic = topic is not None and any(g.docs[0][1].topic == topic for g in e)
+        in_lang = lang is not None and any(g.lang == lang for g in e)
+        return (not on_topic, not in_lang)
+
+    return sorted(run, key=key)  # (stable)
 
 
 def by_article(groups: Sequence[Group]) -> list[list[Group]]:
