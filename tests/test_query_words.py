@@ -55,6 +55,14 @@ def test_a_word_of_the_language_is_not_corrected(ingested):
     assert out["hits"] and all(h["topic"] == "dividends" for h in out["hits"])
 
 
+def test_a_word_one_slip_from_a_commoner_word_is_corrected(ingested):
+    """"räta" (to straighten) and "skater" are words, but each is one letter short of a
+    commoner word the corpus has: "ränta" (interest), "skatter" (taxes)."""
+    with SearchSession(ingested) as s:
+        assert s.search("räta", limit=5)["showing"] == "ränta"
+        assert s.search("skater", limit=5)["showing"] == "skatter"
+
+
 def test_a_heading_word_is_suggested(ingested):
     """"discrimination" is printed in few paragraphs, but it heads an article of every
     treaty: the misspelt "non-discrimation" is searched as "non-discrimination"."""

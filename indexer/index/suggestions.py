@@ -16,7 +16,7 @@ from pathlib import Path
 from indexer.index.analysis import analyse
 from indexer.index.chinese import has_han
 from indexer.index.query_syntax import Node, Word, levenshtein, words_of
-from indexer.index.typing_cost import typing_cost
+from indexer.index.typing_cost import EDIT, typing_cost
 
 __all__ = ["Suggestion", "corrected", "load_vocabulary", "suggest"]
 
@@ -25,9 +25,14 @@ ALTERNATIVES = 3
 #: How near an alternative is: (typing cost, -document frequency of its term).
 _Score = tuple[float, int]
 #: A word this frequent in the general language (wordfreq's Zipf scale: once in a million
-#: words) is a word, not a typo, even where the corpus lacks it ("arv", "hur"): it gets no
-#: "did you mean". Typos rarely are (the misspellings of the relevance set are 0-2.2).
+#: words) is a word, even where the corpus lacks it: it is taken as typed ("arv",
+#: inheritance) unless one slip of the likeliest kind (a typing cost of one EDIT) makes it
+#: out of a word more common in the general language ("räta" for "ränta", "skater" for
+#: "skatter"). Typos rarely are words (the misspellings of the relevance set are 0-2.2).
 KNOWN_ZIPF = 3.0
+#: A word this frequent (wordfreq's Zipf scale: "the", "av", "har", "hur") is a function
+#: word: never corrected, never offered (a search does not need it: `search.results.relaxed`).
+FUNCTION_ZIPF = 6.0
 
 
 @dataclass(frozen=True)
@@ -66,8 +71,7 @@ def suggest(tree: Node | None, langs: Iterable[str], vocab: dict) -> tuple[Sugge
         parts = [x for x in word.text.split("-") if len(x) >= 4] if "-" in w else [word.text]
         for part in parts:
             p = unicodedata.normalize("NFC", part.lower())
-            if (not p.isalpha() or sum(vocab["surface"][lang].get(p, 0) for lang in langs) > 1
-                    or _known(p, langs)):
+            if not p.isalpha() or sum(vocab["surface"][lang].get(p, 0) for lang in langs) > 1:
                 continue
             alts = _nearest(p, langs, vocab)
             if alts:
@@ -81,11 +85,23 @@ def _plain(word: Word, negated: bool, w: str) -> bool:
     return not (negated or word.prefix or word.fuzzy is not None or has_han(w))
 
 
-def _known(word: str, langs: list[str]) -> bool:
-    """Is `word` a word of the general language of one of `langs` (KNOWN_ZIPF)?"""
+def general_zipf(word: str, langs: Iterable[str]) -> float:
+    """How common `word` is in the general language of the likeliest of `langs` (Zipf)."""
     from indexer.lexicon import zipf_frequency
 
-    return any(zipf_frequency(word, lang) >= KNOWN_ZIPF for lang in langs)
+    return max((zipf_frequency(word, lang) for lang in langs), default=0.0)
+
+
+def _worth_offering(zipf: float, cand: str, cost: float, langs: list[str]) -> bool:
+    """May `cand` (at typing cost `cost`) be offered for a word of general Zipf `zipf`? Never a
+    function word, nor for one; for a word of the language (KNOWN_ZIPF) only a one-slip
+    alternative more common than it."""
+    if zipf >= FUNCTION_ZIPF:
+        return False
+    other = general_zipf(cand, langs)
+    if other >= FUNCTION_ZIPF:
+        return False
+    return zipf < KNOWN_ZIPF or (cost <= EDIT and other > zipf)
 
 
 @lru_cache(maxsize=4096)
@@ -106,7 +122,9 @@ def _nearest(w: str, langs: list[str], vocab: dict, n: int = ALTERNATIVES) -> tu
             best = scored.get(cand)
             if best is None or score < best:
                 scored[cand] = score
-    return tuple(sorted(scored, key=lambda c: (*scored[c], c))[:n])
+    zipf = general_zipf(w, langs) if scored else 0.0
+    kept = [c for c in scored if _worth_offering(zipf, c, scored[c][0], langs)]
+    return tuple(sorted(kept, key=lambda c: (*scored[c], c))[:n])
 
 
 def _candidates(w: str, lang: str, vocab: dict, limit: int) -> Iterable[tuple[str, _Score]]:

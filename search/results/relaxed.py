@@ -15,15 +15,13 @@ from collections.abc import Callable, Sequence
 
 from indexer.index.engines import EngineHit
 from indexer.index.query_syntax import FNode, FNone, Word
+from indexer.index.suggestions import FUNCTION_ZIPF, general_zipf
 from search.results.grouping import Group, group, stored_doc
 from search.results.trees import compiled, relaxed_tree
 
 #: Relaxed matching: at least this share of the plain words must match (rounded up); when
 #: no article has that many, any one word will do.
 RELAX_SHARE = 0.6
-#: A word this frequent in everyday en, pt or sv (wordfreq's Zipf scale: "the", "what",
-#: "how", "som") is a function word: relaxed matching neither needs nor counts it.
-FUNCTION_ZIPF = 6.0
 #: Coverage (the share of the query's idf an article matches) is ranked in steps this fine;
 #: within a step, by score.
 COVERAGE_STEPS = 10
@@ -41,12 +39,10 @@ def _article(stored: str) -> Key:
 
 
 def function_word(word: Word) -> bool:
-    """Is `word` one of the everyday words of a question ("what is", "how are")?"""
-    from indexer.lexicon import zipf_frequency
-
+    """Is `word` one of the everyday words of a question ("what is", "how are"): as
+    frequent in everyday en, pt or sv as `FUNCTION_ZIPF` ("the", "what", "how", "som")?"""
     text = word.text.lower()
-    return text.isalpha() and any(zipf_frequency(text, lang) >= FUNCTION_ZIPF
-                                  for lang in ("en", "pt", "sv"))
+    return text.isalpha() and general_zipf(text, ("en", "pt", "sv")) >= FUNCTION_ZIPF
 
 
 def content_words(words: list[Word]) -> list[Word]:
