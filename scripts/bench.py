@@ -86,6 +86,13 @@ MIX: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("chinese", "常设机构", {}),
     ("chinese", "特许权使用费", {}),
     ("chinese", "居民", {"lang": "zh"}),
+    # as users type them: a typo searched as corrected, a question (relaxed matching, the
+    # topic it names), a Chinese question (its words), a word no text has (its gloss)
+    ("typed", "permanent establishmnet", {}),
+    ("typed", "pensons", {}),
+    ("typed", "what is the withholding rate on interest", {}),
+    ("typed", "股息如何征税", {}),
+    ("typed", "養老金", {}),
 )
 #: Citations looked up with search.citations.cite; "{copy}" is a generated treaty id.
 CITATIONS = (
