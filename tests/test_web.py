@@ -170,7 +170,7 @@ def test_topic_page_one_column_per_treaty(client):
     html = text(get(client, "/topic/dividends"))
     for tid in ("br-pe-2006", "br-se-1965", "br-cn-1991", "es-pt-1993", "br-co-2022"):
         assert f"<code>{tid}</code>" in html
-    assert 'id="para_2"' in html
+    assert 'id="row_2"' in html
     zh = text(get(client, "/topic/dividends?lang=zh"))
     assert "only en" in zh  # treaties without Chinese fall back to their own language
     assert "/topic/dividends" in text(get(client, "/topic"))
@@ -294,6 +294,10 @@ def test_api_compare_topic_treaties_export(client):
     assert data["langs"] == ["sv", "en", "pt"] and data["rows"]
     data = get(client, "/api/topic/dividends").get_json()
     assert {a["treaty"] for a in data["articles"]} >= {"br-pe-2006", "br-cn-1991"}
+    cols = [c["treaty"] for c in data["columns"]]
+    row = next(r for r in data["rows"] if r[cols.index("br-co-2022")] == "art_10__para_4")
+    # the definition of dividends: paragraph 4 of br-co-2022 (its 3 is on pension funds)
+    assert row[cols.index("br-pe-2006")] == "art_10__para_3"
     outlines = get(client, "/api/treaties").get_json()
     assert {o["treaty"] for o in outlines} >= {"br-se-1965", "es-pt-1993"}
     assert get(client, "/api/treaties/br-se-1965").get_json()["languages"] == ["sv", "en", "pt"]

@@ -18,6 +18,8 @@ from indexer.segment.numerals import article_reference_re, paragraph_reference_r
 from indexer.topics import TOPICS
 from search.check import check, lines_text, per_version
 from search.citations import Citation, format_citation
+from search.compare.links import paragraph_links
+from search.compare.rows import TermTable
 from search.corpus import Corpus, Treaty
 from search.web.markup import VIEWS
 
@@ -132,18 +134,6 @@ def _sequence(corpus: Corpus, treaty: str, lang: str) -> list[dict]:
         "WHERE treaty = ? AND lang = ? AND depth = 0 ORDER BY seq", (treaty, lang))]
 
 
-def _link_map(corpus: Corpus, treaty: str, first: str, other: str) -> dict[str, tuple]:
-    """Paragraph eId in `other` -> (eId in `first`, score, method) of its best link."""
-    out: dict[str, tuple] = {}
-    for r in corpus.db.execute(
-        "SELECT eid, lang_a, lang_b, eid_b, score, method FROM links WHERE treaty = ? "
-        "AND level = 'paragraph' AND eid != '' AND eid_b != '' AND ((lang_a = ? AND lang_b = ?) "
-        "OR (lang_a = ? AND lang_b = ?)) ORDER BY score DESC", (treaty, first, other, other, first)):
-        mine, theirs = (r["eid_b"], r["eid"]) if r["lang_a"] == first else (r["eid"], r["eid_b"])
-        out.setdefault(mine, (theirs, r["score"], r["method"]))
-    return out
-
-
 def align_rows(corpus: Corpus, treaty: str, heads: dict[str, dict | None]) -> list[Row]:
     """Paragraph rows of one top-level unit across languages."""
     rows: dict[str, Row] = {}
@@ -153,7 +143,7 @@ def align_rows(corpus: Corpus, treaty: str, heads: dict[str, dict | None]) -> li
         return []
     first = langs[0]
     for lang in langs:
-        mapping = _link_map(corpus, treaty, first, lang) if lang != first else {}
+        mapping = paragraph_links(corpus, treaty, first, lang) if lang != first else {}
         last = -1
         for child in heads[lang]["children"]:  # type: ignore[index]
             key, score, method = mapping.get(child["eid"], (child["eid"], None, None))
@@ -281,7 +271,7 @@ class TopicPage:
     topic: str
     lang: str | None
     columns: list[dict]  # per treaty: treaty, lang, eid, number, title, head (tree)
-    rows: list[dict]  # num -> {treaty: paragraph tree or None}
+    rows: list[dict]  # {cells: a paragraph tree or None per column}, by content
 
 
 def topics_list(corpus: Corpus) -> list[dict]:
@@ -301,49 +291,18 @@ def _check_corpus_lang(corpus: Corpus, lang: str | None) -> None:
                          f"{', '.join(sorted(known))})")
 
 
-def _topic_columns(corpus: Corpus, articles: list[dict], lang: str | None) -> list[dict]:
-    """A column per article, treaty by treaty: in `lang` where the treaty has the article
-    in it, else in the first language that has it ("fallback")."""
-    by_treaty: dict[str, list[dict]] = {}
-    for a in articles:
-        by_treaty.setdefault(a["treaty"], []).append(a)
-    columns: list[dict] = []
-    for t in corpus.treaties():
-        arts = by_treaty.get(t.id)
-        if not arts:
-            continue
-        have = [lg for lg in t.languages if any(a["lang"] == lg for a in arts)]
-        use = lang if lang in have else have[0]
-        for a in [a for a in arts if a["lang"] == use]:
-            tree = corpus.tree(t.id, use, top=a["eid"])
-            columns.append({"treaty": t, "lang": use, "eid": a["eid"], "number": a["number"],
-                            "head": tree[0], "fallback": bool(lang) and use != lang})
-    return columns
-
-
-def _topic_rows(columns: list[dict]) -> list[dict]:
-    """A row per paragraph number (numbers first, in order), a cell per column."""
-    nums: list[str] = []
-    for col in columns:
-        for child in col["head"]["children"]:
-            if child["num"] and child["num"] not in nums:
-                nums.append(child["num"])
-    nums.sort(key=lambda n: (not n.isdigit(), int(n) if n.isdigit() else 0, n))
-    return [{"num": num, "cells": [
-        next((c for c in col["head"]["children"] if c["num"] == num), None)
-        for col in columns]} for num in nums]
-
-
-def topic_page(corpus: Corpus, topic: str, lang: str | None = None) -> TopicPage:
+def topic_page(corpus: Corpus, topic: str, lang: str | None = None,
+               table: TermTable | None = None) -> TopicPage:
     """The article on `topic` of every treaty, in `lang` where the treaty has it (else in
-    its first language), paragraphs in rows by number."""
-    from search.compare import compare_topic
+    its first language), paragraphs in rows by content (`search.compare.rows`; `table`: the
+    index's bilingual term table, for columns of different languages)."""
+    from search.compare import compare_topic, topic_columns, topic_rows
 
     lang = (lang or "").strip().lower() or None
     _check_corpus_lang(corpus, lang)
     found = compare_topic(corpus, topic.strip()[:80])
-    columns = _topic_columns(corpus, found["articles"], lang)
-    return TopicPage(found["topic"], lang, columns, _topic_rows(columns))
+    columns = topic_columns(corpus, found["articles"], lang)
+    return TopicPage(found["topic"], lang, columns, topic_rows(corpus, columns, table))
 
 
 # --- treaty and home pages -------------------------------------------------------------------
@@ -440,9 +399,18 @@ def compare_json(corpus: Corpus, treaty_id: str, article: str,
     return compare_article(corpus, treaty_id, article.strip()[:40], list(langs) or None)
 
 
-def topic_json(corpus: Corpus, topic: str, lang: str | None = None) -> dict:
-    """`treaty compare --topic TOPIC --json`: the article on a topic of every treaty."""
+def topic_json(corpus: Corpus, topic: str, lang: str | None = None,
+               table: TermTable | None = None) -> dict:
+    """`treaty compare --topic TOPIC --json`: the article on a topic of every treaty, plus
+    the topic page's `columns` and `rows` (a row: per column the eId of its paragraph, or
+    None)."""
     from search.compare import compare_topic
 
     lang = (lang or "").strip().lower() or None
-    return compare_topic(corpus, topic.strip()[:80], lang)
+    out = compare_topic(corpus, topic.strip()[:80], lang)
+    page = topic_page(corpus, topic, lang, table)
+    out["columns"] = [{"treaty": c["treaty"].id, "lang": c["lang"], "eid": c["eid"],
+                       "number": c["number"]} for c in page.columns]
+    out["rows"] = [[None if cell is None else cell["eid"] for cell in row["cells"]]
+                   for row in page.rows]
+    return out

@@ -99,9 +99,21 @@ def topics() -> str:
     return render_template("topics.html", topics=pages.topics_list(corpus()))
 
 
+def _term_table() -> dict:
+    """The live index's bilingual term table ({} when there is no index: rows then match
+    paragraphs of the same language, and numbers, only)."""
+    from indexer.index.searcher import IndexMissingError
+
+    try:
+        with current_app.extensions["treaty_searcher"].checkout() as index:
+            return index.searcher.terms()
+    except IndexMissingError:
+        return {}
+
+
 @bp.get("/topic/<topic>")
 def topic(topic: str) -> str:
-    data = pages.topic_page(corpus(), topic, request.args.get("lang"))
+    data = pages.topic_page(corpus(), topic, request.args.get("lang"), _term_table())
     ctx = markup.Context(view="text", articles=set(), link=lambda n, p: "")
     return render_template("topic.html", page=data, ctx=ctx)
 
@@ -149,7 +161,7 @@ def api_compare() -> Response:
 
 @bp.get("/api/topic/<topic>")
 def api_topic(topic: str) -> Response:
-    return jsonify(pages.topic_json(corpus(), topic, request.args.get("lang")))
+    return jsonify(pages.topic_json(corpus(), topic, request.args.get("lang"), _term_table()))
 
 
 @bp.get("/api/treaties")
