@@ -30,6 +30,16 @@ def lang_name(lang: str) -> str:
     return LANG_NAMES.get(lang, lang)
 
 
+def title_lang(treaty: Treaty) -> str:
+    """The language of a treaty's title, identified as the ingest identifies text, among
+    its versions' languages and English (a manifest's own language); "" for no title."""
+    if not treaty.title:
+        return ""
+    from indexer.languages import detect
+
+    return detect(treaty.title, list(dict.fromkeys([*treaty.languages, "en"])))
+
+
 def topic_name(topic: str | None, lang: str = "en") -> str:
     if not topic:
         return ""

@@ -21,6 +21,7 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from indexer.errors import AmbiguousError, NotFoundError, QueryError, StoreError, TreatyError
@@ -244,6 +245,17 @@ def modify_query(**changes: str | None) -> str:
 @bp.app_template_global()
 def lang_name(lang: str) -> str:
     return pages.lang_name(lang)
+
+
+@bp.app_template_global()
+def lang_label(lang: str) -> Markup:
+    """A language's own name, marked as that language: <span lang="pt">Português</span>."""
+    return Markup('<span lang="{}">{}</span>').format(lang, pages.lang_name(lang))
+
+
+@bp.app_template_global()
+def title_lang(treaty) -> str:
+    return pages.title_lang(treaty)
 
 
 @bp.app_template_global()
