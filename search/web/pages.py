@@ -173,6 +173,33 @@ def align_rows(corpus: Corpus, treaty: str, heads: dict[str, dict | None]) -> li
     return [rows[k] for k in order]
 
 
+def anchor_ids(page: ArticlePage) -> dict[str, frozenset[str]]:
+    """Per language, the eIds of its paragraphs and points that have an anchor on the page:
+    its paragraphs that name a row (a row has the eId of its first version's cell) and the
+    points the first version's cells anchor that it has too."""
+    from search.web.markup import anchored_points
+
+    field = "raw" if page.view == "raw" else "text"
+    rows = {r.id for r in page.rows}
+    first = next((lg for lg in page.langs if page.heads[lg] is not None), None)
+    points = anchored_points(page.heads[first], field) if first else set()
+    out = {}
+    for lang in page.langs:
+        paras = {c["eid"] for r in page.rows if (c := r.cells.get(lang)) is not None}
+        out[lang] = frozenset((paras & rows) | (points & _descendants(page.heads[lang])))
+    return out
+
+
+def _descendants(head: dict | None) -> set[str]:
+    out: set[str] = set()
+    todo = list(head.get("children", ())) if head else []
+    while todo:
+        unit = todo.pop()
+        out.add(unit["eid"])
+        todo.extend(unit.get("children", ()))
+    return out
+
+
 def _refs_in(text: str) -> set[tuple[int, int | None]]:
     found: set[tuple[int, int | None]] = set()
     for m in paragraph_reference_re().finditer(text):

@@ -75,10 +75,13 @@ def article(treaty: str, eid: str) -> Response | str:
         return redirect(url + "#" + quote(eid, safe=""))
     page = pages.article_page(corpus(), treaty, eid, _langs(), request.args.get("view"))
     subset = page.langs if len(page.langs) < len(page.treaty.languages) else []
+    is_article = page.kind == "article"
+    anchors = pages.anchor_ids(page)
     ctx = {lang: markup.Context(
         view=page.view, articles=page.articles, anchors=i == 0,
-        current=page.number if page.kind == "article" else None,
-        link=_article_link(page.treaty.id, subset, page.view))
+        current=page.number if is_article else None,
+        link=_article_link(page.treaty.id, subset, page.view),
+        top=page.eid if is_article else None, units=anchors.get(lang, frozenset()))
         for i, lang in enumerate(page.langs)}
     return render_template("article.html", page=page, ctx=ctx, views=markup.VIEWS)
 
