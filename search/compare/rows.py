@@ -28,7 +28,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: One paragraph: its text per language.
 Para = Mapping[str, str]
@@ -56,6 +56,8 @@ class Weights:
 
 
 WEIGHTS = Weights()
+#: Cells of each language a row is compared through.
+REPRESENTATIVES = 3
 
 
 def _numbers(text: str) -> set[str]:
@@ -88,15 +90,25 @@ def _terms(text: str, lang: str) -> set[str]:
 
 @dataclass
 class _Bag:
+    """One paragraph in one language, as compared."""
+
+    lang: str
     terms: set[str]  # analysed content terms
     numbers: set[str]
+    total: float = 0.0  # the weight of its terms and numbers (set by _Similarity)
+    #: per other language: its terms that are in this bag or translate into one of its terms
+    reach: dict[str, set[str]] = field(default_factory=dict)
 
 
 def _bags(columns: Sequence[Sequence[Para]]) -> list[list[dict[str, _Bag]]]:
     out = []
     for col in columns:
-        out.append([{lang: _Bag(_terms(_LABEL.sub("", t, 1), lang), _numbers(_LABEL.sub("", t, 1)))
-                     for lang, t in para.items() if t} for para in col])
+        paras = []
+        for para in col:
+            texts = {lang: _LABEL.sub("", t, 1) for lang, t in para.items() if t}
+            paras.append({lang: _Bag(lang, _terms(t, lang), _numbers(t))
+                          for lang, t in texts.items()})
+        out.append(paras)
     return out
 
 
@@ -119,31 +131,53 @@ class _Similarity:
     def __init__(self, bags: list[list[dict[str, _Bag]]], table: TermTable, weights: Weights):
         self.idf = _idf(bags)
         self.table = table
+        self._into: dict[tuple[str, str], dict[str, set[str]]] = {}
         top = max((w for ws in self.idf.values() for w in ws.values()), default=1.0)
         self.number_weight = weights.number * top
+        for col in bags:
+            for para in col:
+                for bag in para.values():
+                    idf = self.idf.get(bag.lang, {})
+                    bag.total = sum(idf.get(t, 0.0) for t in bag.terms) \
+                        + len(bag.numbers) * self.number_weight
 
-    def _side(self, a: _Bag, la: str, b: _Bag, lb: str) -> tuple[float, float]:
-        """(weight of a's terms found in b, total weight of a's terms)."""
-        idf = self.idf.get(la, {})
-        trans = self.table.get(la, {}).get(lb, {}) if la != lb else {}
-        found = total = 0.0
-        for t in a.terms:
-            w = idf.get(t, 0.0)
-            total += w
-            if t in b.terms or any(y in b.terms for y in trans.get(t, ())):
-                found += w
-        shared = len(a.numbers & b.numbers)
-        return found + shared * self.number_weight, total + len(a.numbers) * self.number_weight
+    def _translating_into(self, la: str, lb: str) -> dict[str, set[str]]:
+        """Term y of `lb` -> the terms of `la` the table translates into y."""
+        key = (la, lb)
+        if key not in self._into:
+            into: dict[str, set[str]] = {}
+            for x, ys in self.table.get(la, {}).get(lb, {}).items():
+                for y in ys:
+                    into.setdefault(y, set()).add(x)
+            self._into[key] = into
+        return self._into[key]
 
-    def bags(self, a: _Bag, la: str, b: _Bag, lb: str) -> float:
-        fa, ta = self._side(a, la, b, lb)
-        fb, tb = self._side(b, lb, a, la)
-        return (fa + fb) / (ta + tb) if ta + tb else 0.0
+    def _reach(self, b: _Bag, la: str) -> set[str]:
+        """The terms of `la` that count as found in `b`."""
+        if la == b.lang:
+            return b.terms
+        if la not in b.reach:
+            into = self._translating_into(la, b.lang)
+            reach = set(b.terms)
+            for y in b.terms:
+                reach |= into.get(y, set())
+            b.reach[la] = reach
+        return b.reach[la]
+
+    def _found(self, a: _Bag, b: _Bag) -> float:
+        """The weight of a's terms and numbers found in b."""
+        idf = self.idf.get(a.lang, {})
+        found = sum(idf.get(t, 0.0) for t in a.terms & self._reach(b, a.lang))
+        return found + len(a.numbers & b.numbers) * self.number_weight
+
+    def bags(self, a: _Bag, b: _Bag) -> float:
+        total = a.total + b.total
+        return (self._found(a, b) + self._found(b, a)) / total if total else 0.0
 
     def paras(self, p: dict[str, _Bag], q: dict[str, _Bag]) -> float:
         same = [lg for lg in p if lg in q]
         pairs = [(lg, lg) for lg in same] or [(la, lb) for la in p for lb in q]
-        return max((self.bags(p[la], la, q[lb], lb) for la, lb in pairs), default=0.0)
+        return max((self.bags(p[la], q[lb]) for la, lb in pairs), default=0.0)
 
 
 def _dp(score: list[list[float]]) -> list[tuple[int | None, int | None]]:
@@ -188,27 +222,44 @@ def align_rows(columns: Sequence[Sequence[Para]], table: TermTable | None = None
     return rows
 
 
+def _representatives(row: RowIdx, bags: list[list[dict[str, _Bag]]]) -> list[dict[str, _Bag]]:
+    """The cells a row is compared through: its first REPRESENTATIVES of each language (so
+    a page of many treaties costs in proportion to their number, not its square)."""
+    out: list[dict[str, _Bag]] = []
+    seen: Counter = Counter()
+    for k, x in enumerate(row):
+        if x is None or not bags[k][x]:
+            continue
+        lang = next(iter(bags[k][x]))
+        if seen[lang] < REPRESENTATIVES:
+            seen[lang] += 1
+            out.append(bags[k][x])
+    return out
+
+
 def _add_column(rows: list[RowIdx], c: int, bags: list[list[dict[str, _Bag]]],
                 sim: _Similarity, weights: Weights) -> list[RowIdx]:
     """`rows` with column `c`'s paragraphs placed: in the row they match, else in new rows."""
     m = len(bags[c])
-    raw = [[max(sim.paras(bags[k][x], bags[c][j]) for k, x in enumerate(row) if x is not None)
-            for j in range(m)] for row in rows]
+    raw = []
+    for row in rows:
+        cells = _representatives(row, bags)
+        raw.append([max((sim.paras(cell, bags[c][j]) for cell in cells), default=0.0)
+                    for j in range(m)])
+    col_best = [max((line[j] for line in raw), default=0.0) for j in range(m)]
     score = []
     for i, line in enumerate(raw):
+        row_best = max(line, default=0.0)
         out_line = []
         for j, s in enumerate(line):
-            rival = max(max(line), max(r[j] for r in raw))
+            rival = max(row_best, col_best[j])
             s = (1 - weights.relative) * s + weights.relative * (s / rival if rival else 0.0)
             prior = 1 - abs((i + 0.5) / len(rows) - (j + 0.5) / m)
             out_line.append(s + weights.position * prior - weights.threshold)
         score.append(out_line)
     out: list[RowIdx] = []
     for i, j in _dp(score):
-        if i is None:
-            row: RowIdx = [None] * len(bags)
-        else:
-            row = rows[i]
+        row: RowIdx = [None] * len(bags) if i is None else rows[i]
         row[c] = j
         out.append(row)
     return out
