@@ -176,6 +176,25 @@ def test_topic_page_one_column_per_treaty(client):
     assert "/topic/dividends" in text(get(client, "/topic"))
 
 
+def test_topic_page_pages_of_treaties(client, ingested):
+    """A topic page shows a page of treaties (TOPIC_COLUMNS); a page past the last is the
+    last; the bundled corpus's five fit on one."""
+    from search.corpus import Corpus
+    from search.web.pages import topic_page
+
+    with Corpus(ingested) as corpus:
+        first = topic_page(corpus, "dividends", None, {}, 1, per_page=2)
+        second = topic_page(corpus, "dividends", None, {}, 2, per_page=2)
+        past = topic_page(corpus, "dividends", None, {}, 9, per_page=2)
+    assert (first.pages, first.treaties) == (3, 5)
+    assert [c["treaty"].id for c in first.columns] == ["br-cn-1991", "br-co-2022"]
+    assert [c["treaty"].id for c in second.columns] == ["br-pe-2006", "br-se-1965"]
+    assert past.page == 3 and [c["treaty"].id for c in past.columns] == ["es-pt-1993"]
+    html = text(get(client, "/topic/dividends?page=4"))
+    assert "page 1 of" not in html and 'class="pager"' not in html
+    assert "page must be a whole number" in text(get(client, "/topic/dividends?page=x", 400))
+
+
 def test_treaty_page_metadata_outline_and_other_parts(client):
     html = text(get(client, "/t/br-se-1965"))
     assert "sweden-brazil-1965.sv-en-pt.txt" in html and "1965-09-17" in html

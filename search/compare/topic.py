@@ -41,8 +41,8 @@ def article_topics(corpus: Corpus, treaty: str) -> dict[tuple[str, str], str | N
     return out
 
 
-def _topic(topic: str) -> str:
-    """The topic key of a key or of a display name in any language."""
+def topic_key(topic: str) -> str:
+    """The topic key of a key or of a display name in any language (NotFoundError)."""
     keys = _topic_keys()
     if topic in keys:
         return topic
@@ -57,7 +57,7 @@ def compare_topic(corpus: Corpus, topic: str, lang: str | None = None,
                   treaties: Sequence[str] | None = None) -> dict:
     """The article on `topic` (a model-convention key such as "dividends") of every treaty, in
     every language (or `lang` only), whatever its number."""
-    topic = _topic(topic)
+    topic = topic_key(topic)
     ids = list(treaties) if treaties else [t.id for t in corpus.treaties()]
     articles = []
     for tid in ids:
@@ -78,18 +78,26 @@ def compare_topic(corpus: Corpus, topic: str, lang: str | None = None,
     return {"topic": topic, "articles": articles}
 
 
+def topic_treaties(corpus: Corpus, topic: str) -> list[str]:
+    """The treaties (in the corpus's order) with an article some version of which has the
+    topic key `topic`: those `compare_topic` can find it in, read off one index of the store
+    rather than every treaty's articles."""
+    return [r["treaty"] for r in corpus.db.execute(
+        "SELECT DISTINCT treaty FROM units WHERE kind = 'article' AND topic = ? "
+        "ORDER BY treaty", (topic,))]
+
+
 def topic_columns(corpus: Corpus, articles: list[dict], lang: str | None) -> list[dict]:
-    """A column per article of `compare_topic`'s `articles`, treaty by treaty: in `lang`
+    """A column per article of `compare_topic`'s `articles`, treaty by treaty (in their
+    order there, the corpus's): in `lang`
     where the treaty has the article in it, else in the first language that has it
     ("fallback"). Each has treaty, lang, eid, number, head (the unit tree) and fallback."""
     by_treaty: dict[str, list[dict]] = {}
     for a in articles:
         by_treaty.setdefault(a["treaty"], []).append(a)
     columns: list[dict] = []
-    for t in corpus.treaties():
-        arts = by_treaty.get(t.id)
-        if not arts:
-            continue
+    for tid, arts in by_treaty.items():
+        t = corpus.treaty(tid)
         have = [lg for lg in t.languages if any(a["lang"] == lg for a in arts)]
         use = lang if lang in have else have[0]
         for a in [a for a in arts if a["lang"] == use]:

@@ -303,12 +303,19 @@ def _referred_by(corpus: Corpus, treaty: str, lang: str, eid: str, number: int) 
 # --- topic page ------------------------------------------------------------------------------
 
 
+#: Treaties side by side on one topic page (the others on the next pages).
+TOPIC_COLUMNS = 8
+
+
 @dataclass
 class TopicPage:
     topic: str
     lang: str | None
     columns: list[dict]  # per treaty: treaty, lang, eid, number, title, head (tree)
     rows: list[dict]  # {cells: a paragraph tree or None per column}, by content
+    page: int = 1
+    pages: int = 1
+    treaties: int = 0  # treaties with an article on the topic, on every page
 
 
 def topics_list(corpus: Corpus) -> list[dict]:
@@ -322,24 +329,35 @@ def topics_list(corpus: Corpus) -> list[dict]:
 
 
 def _check_corpus_lang(corpus: Corpus, lang: str | None) -> None:
-    known = {lg for t in corpus.treaties() for lg in t.languages}
-    if lang and lang not in known:
+    if not lang:
+        return
+    known = {lg for (lg,) in corpus.db.execute(
+        "SELECT DISTINCT j.value FROM treaties, json_each(treaties.languages) AS j")}
+    if lang not in known:
         raise QueryError(f"no '{lang[:20]}' version in the corpus (it has: "
                          f"{', '.join(sorted(known))})")
 
 
 def topic_page(corpus: Corpus, topic: str, lang: str | None = None,
-               table: TermTable | None = None) -> TopicPage:
-    """The article on `topic` of every treaty, in `lang` where the treaty has it (else in
-    its first language), paragraphs in rows by content (`search.compare.rows`; `table`: the
-    index's bilingual term table, for columns of different languages)."""
-    from search.compare import compare_topic, topic_columns, topic_rows
+               table: TermTable | None = None, page: int = 1,
+               per_page: int = TOPIC_COLUMNS) -> TopicPage:
+    """The article on `topic` of the treaties of page `page` (`per_page` a page; a page
+    past the last is the last), in `lang` where the treaty has it (else in its first
+    language), paragraphs in rows by content (`search.compare.rows`; `table`: the index's
+    bilingual term table, for columns of different languages)."""
+    from search.compare import compare_topic, topic_columns, topic_key, topic_rows, topic_treaties
 
     lang = (lang or "").strip().lower() or None
     _check_corpus_lang(corpus, lang)
-    found = compare_topic(corpus, topic.strip()[:80])
+    key = topic_key(topic.strip()[:80])
+    treaties = topic_treaties(corpus, key)
+    pages = max(1, -(-len(treaties) // per_page))
+    page = min(max(1, page), pages)
+    shown = treaties[(page - 1) * per_page:page * per_page]
+    found = compare_topic(corpus, key, treaties=shown) if shown else {"articles": []}
     columns = topic_columns(corpus, found["articles"], lang)
-    return TopicPage(found["topic"], lang, columns, topic_rows(corpus, columns, table))
+    return TopicPage(key, lang, columns, topic_rows(corpus, columns, table), page, pages,
+                     len(treaties))
 
 
 # --- treaty and home pages -------------------------------------------------------------------
@@ -437,17 +455,18 @@ def compare_json(corpus: Corpus, treaty_id: str, article: str,
 
 
 def topic_json(corpus: Corpus, topic: str, lang: str | None = None,
-               table: TermTable | None = None) -> dict:
+               table: TermTable | None = None, page: int = 1) -> dict:
     """`treaty compare --topic TOPIC --json`: the article on a topic of every treaty, plus
     the topic page's `columns` and `rows` (a row: per column the eId of its paragraph, or
-    None)."""
+    None) for page `page` of `pages`."""
     from search.compare import compare_topic
 
     lang = (lang or "").strip().lower() or None
     out = compare_topic(corpus, topic.strip()[:80], lang)
-    page = topic_page(corpus, topic, lang, table)
+    shown = topic_page(corpus, topic, lang, table, page)
     out["columns"] = [{"treaty": c["treaty"].id, "lang": c["lang"], "eid": c["eid"],
-                       "number": c["number"]} for c in page.columns]
+                       "number": c["number"]} for c in shown.columns]
     out["rows"] = [[None if cell is None else cell["eid"] for cell in row["cells"]]
-                   for row in page.rows]
+                   for row in shown.rows]
+    out["page"], out["pages"] = shown.page, shown.pages
     return out

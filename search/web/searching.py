@@ -76,6 +76,11 @@ def _int(value: str, what: str, lo: int, hi: int) -> int:
     return n
 
 
+def page_number(value: str) -> int:
+    """A page number from a query string ("" is page 1; QueryError when out of range)."""
+    return _int(value or "1", "page", 1, MAX_PAGE)
+
+
 def params_from(args: Mapping[str, str], languages: tuple[str, ...]) -> Params:
     """Validated search parameters from a request's query string (QueryError: bad input)."""
     q = clean_input(args.get("q", ""))

@@ -103,6 +103,11 @@ def topics() -> str:
     return render_template("topics.html", topics=pages.topics_list(corpus()))
 
 
+def _page() -> int:
+    """?page=N of a paged page (1 when absent; QueryError when not a page number)."""
+    return searching.page_number(request.args.get("page", ""))
+
+
 def _term_table() -> dict:
     """The live index's bilingual term table ({} when there is no index: rows then match
     paragraphs of the same language, and numbers, only)."""
@@ -117,7 +122,8 @@ def _term_table() -> dict:
 
 @bp.get("/topic/<topic>")
 def topic(topic: str) -> str:
-    data = pages.topic_page(corpus(), topic, request.args.get("lang"), _term_table())
+    data = pages.topic_page(corpus(), topic, request.args.get("lang"), _term_table(),
+                            _page())
     ctx = markup.Context(view="text", articles=set(), link=lambda n, p: "")
     return render_template("topic.html", page=data, ctx=ctx)
 
@@ -165,7 +171,8 @@ def api_compare() -> Response:
 
 @bp.get("/api/topic/<topic>")
 def api_topic(topic: str) -> Response:
-    return jsonify(pages.topic_json(corpus(), topic, request.args.get("lang"), _term_table()))
+    return jsonify(pages.topic_json(corpus(), topic, request.args.get("lang"), _term_table(),
+                                    _page()))
 
 
 @bp.get("/api/treaties")
