@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from indexer.errors import NotFoundError, QueryError, StoreError
 from indexer.segment.numerals import article_reference_re, paragraph_reference_re, parse_label
@@ -35,9 +36,16 @@ def title_lang(treaty: Treaty) -> str:
     its versions' languages and English (a manifest's own language); "" for no title."""
     if not treaty.title:
         return ""
+    return _text_lang(treaty.title, tuple(dict.fromkeys([*treaty.languages, "en"])))
+
+
+@lru_cache(maxsize=8192)
+def _text_lang(text: str, candidates: tuple[str, ...]) -> str:
+    """`indexer.languages.detect` (a pure function of its arguments), remembered: the home
+    page shows every treaty's title on every visit."""
     from indexer.languages import detect
 
-    return detect(treaty.title, list(dict.fromkeys([*treaty.languages, "en"])))
+    return detect(text, list(candidates))
 
 
 def topic_name(topic: str | None, lang: str = "en") -> str:
