@@ -312,7 +312,7 @@ def _referred_by(corpus: Corpus, treaty: str, lang: str, eid: str, number: int) 
 
 
 #: Treaties side by side on one topic page (the others on the next pages).
-TOPIC_COLUMNS = 8
+TOPIC_COLUMNS = 6
 
 
 @dataclass
