@@ -43,6 +43,7 @@ class Corpus:
     def __init__(self, data_dir: Path):
         self.data_dir = Path(data_dir)
         self.db = store.connect(self.data_dir)
+        self._read: dict[str, Treaty] = {}  # treaties read one by one (`treaty`)
 
     def close(self) -> None:
         self.db.close()
@@ -78,10 +79,14 @@ class Corpus:
         return RefIndex(refs)
 
     def treaty(self, treaty_id: str) -> Treaty:
-        found = self._treaties.get(treaty_id)
+        """One treaty, read by itself (a page about one treaty need not read them all)."""
+        found = self._read.get(treaty_id)
         if found is None:
-            known = ", ".join(self._treaties) or "none"
-            raise NotFoundError(f"no treaty '{treaty_id}' (the corpus has: {known})")
+            row = self.db.execute("SELECT * FROM treaties WHERE id = ?", (treaty_id,)).fetchone()
+            if row is None:
+                known = ", ".join(self._treaties) or "none"
+                raise NotFoundError(f"no treaty '{treaty_id}' (the corpus has: {known})")
+            found = self._read[treaty_id] = _treaty(row)
         return found
 
     def check_lang(self, treaty: Treaty, lang: str | None) -> None:

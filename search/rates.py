@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Sequence
 
 from indexer.errors import QueryError, StoreError
 from indexer.rates import LOW_CONFIDENCE
@@ -76,8 +77,10 @@ def _check_filters(corpus: Corpus, treaty: str | None, topic: str | None,
 
 
 def rates(corpus: Corpus, treaty: str | None = None, topic: str | None = None,
-          party: str | None = None, flags: bool = False) -> dict:
-    """The rates (of `treaty`, on `topic`, of treaties with `party`), in treaty order and,
+          party: str | None = None, flags: bool = False,
+          treaties: Sequence[str] | None = None) -> dict:
+    """The rates (of `treaty`, on `topic`, of treaties with `party`, of `treaties` only when
+    given: the ones a page shows), in treaty order and,
     within one, in the order of the text: {"rates": [...]}, each as the JSON contract of
     `treaty rates --json` (`CONTRACT`); with `flags`, each also says which versions have its
     provision but do not state it ("disagree", [] when none), as the pages and `treaty
@@ -86,7 +89,8 @@ def rates(corpus: Corpus, treaty: str | None = None, topic: str | None = None,
     if not _has_rates(corpus):
         raise StoreError(f"the store in {corpus.data_dir} has no rates (made before the rates "
                          "stage existed): run `treaty ingest --force` once")
-    ids = [t.id for t in corpus.treaties()
+    pool = corpus.treaties() if treaties is None else [corpus.treaty(t) for t in sorted(treaties)]
+    ids = [t.id for t in pool
            if (not treaty or t.id == treaty) and (not party or party in t.parties)]
     if not ids:
         return {"rates": []}

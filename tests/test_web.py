@@ -75,7 +75,7 @@ def test_search_did_you_mean(client):
     """A word with no match: the corrected query's results, with a link to the words as
     typed; there, "did you mean"."""
     html = text(get(client, "/search?q=benefical"))
-    assert "Showing results for <q lang=\"\">beneficial</q>" in html
+    assert "Showing results for <q lang=\"en\">beneficial</q>" in html
     assert 'href="/search?q=benefical&amp;as_typed=1"' in html
     data = get(client, "/api/search?q=benefical").get_json()
     assert data["suggestions"][0] == "beneficial" and data["showing"] == "beneficial"
@@ -120,7 +120,7 @@ def test_search_chinese_and_swedish(client):
 def test_article_three_aligned_columns(client):
     html = text(get(client, "/t/br-se-1965/art_7"))
     for lang in ("sv", "en", "pt"):
-        assert f'<th scope="col" lang="{lang}">' in html
+        assert f'<span lang="{lang}">{lang_name(lang)}</span>' in html  # the column's head
         assert f'<td lang="{lang}" data-lang="{lang}">' in html
     assert 'id="art_7__para_2"' in html and 'href="#art_7__para_2"' in html  # permalink
     row = html[html.index('<tr id="art_7__para_2">'):]
@@ -132,8 +132,8 @@ def test_article_three_aligned_columns(client):
 
 def test_article_language_choice(client):
     html = text(get(client, "/t/br-se-1965/art_7?lang=sv&lang=en"))
-    assert '<th scope="col" lang="pt">' not in html
-    assert '<th scope="col" lang="sv">' in html and '<th scope="col" lang="en">' in html
+    assert '<td lang="pt"' not in html
+    assert '<td lang="sv"' in html and '<td lang="en"' in html
     assert text(get(client, "/t/br-se-1965/art_7?lang=sv,en")) == html
 
 
@@ -170,10 +170,29 @@ def test_topic_page_one_column_per_treaty(client):
     html = text(get(client, "/topic/dividends"))
     for tid in ("br-pe-2006", "br-se-1965", "br-cn-1991", "es-pt-1993", "br-co-2022"):
         assert f"<code>{tid}</code>" in html
-    assert 'id="para_2"' in html
+    assert 'id="row_2"' in html
     zh = text(get(client, "/topic/dividends?lang=zh"))
     assert "only en" in zh  # treaties without Chinese fall back to their own language
     assert "/topic/dividends" in text(get(client, "/topic"))
+
+
+def test_topic_page_pages_of_treaties(client, ingested):
+    """A topic page shows a page of treaties (TOPIC_COLUMNS); a page past the last is the
+    last; the bundled corpus's five fit on one."""
+    from search.corpus import Corpus
+    from search.web.pages import topic_page
+
+    with Corpus(ingested) as corpus:
+        first = topic_page(corpus, "dividends", None, {}, 1, per_page=2)
+        second = topic_page(corpus, "dividends", None, {}, 2, per_page=2)
+        past = topic_page(corpus, "dividends", None, {}, 9, per_page=2)
+    assert (first.pages, first.treaties) == (3, 5)
+    assert [c["treaty"].id for c in first.columns] == ["br-cn-1991", "br-co-2022"]
+    assert [c["treaty"].id for c in second.columns] == ["br-pe-2006", "br-se-1965"]
+    assert past.page == 3 and [c["treaty"].id for c in past.columns] == ["es-pt-1993"]
+    html = text(get(client, "/topic/dividends?page=4"))
+    assert "page 1 of" not in html and 'class="pager"' not in html
+    assert "page must be a whole number" in text(get(client, "/topic/dividends?page=x", 400))
 
 
 def test_treaty_page_metadata_outline_and_other_parts(client):
@@ -200,7 +219,7 @@ def test_treaty_page_counts_audit_findings_per_version(client, ingested):
         assert 'id="h-audit"' in html
         for lang in langs:
             n = len(found.get((tid, lang), []))
-            label = f'{lang}</span> {lang_name(lang)}: '
+            label = f'{lang}</span> <span lang="{lang}">{lang_name(lang)}</span>: '
             assert label + (f"{n} finding{'' if n == 1 else 's'}</summary>" if n
                             else "no findings") in html, (tid, lang)
     html = text(get(client, "/t/br-co-2022"))
@@ -294,6 +313,10 @@ def test_api_compare_topic_treaties_export(client):
     assert data["langs"] == ["sv", "en", "pt"] and data["rows"]
     data = get(client, "/api/topic/dividends").get_json()
     assert {a["treaty"] for a in data["articles"]} >= {"br-pe-2006", "br-cn-1991"}
+    cols = [c["treaty"] for c in data["columns"]]
+    row = next(r for r in data["rows"] if r[cols.index("br-co-2022")] == "art_10__para_4")
+    # the definition of dividends: paragraph 4 of br-co-2022 (its 3 is on pension funds)
+    assert row[cols.index("br-pe-2006")] == "art_10__para_3"
     outlines = get(client, "/api/treaties").get_json()
     assert {o["treaty"] for o in outlines} >= {"br-se-1965", "es-pt-1993"}
     assert get(client, "/api/treaties/br-se-1965").get_json()["languages"] == ["sv", "en", "pt"]
@@ -433,9 +456,9 @@ def test_repair_view_shows_each_changes_evidence(client):
     """The repair view lists each change with its step and its evidence: the version and
     article it came from, or how often the version spells the word."""
     html = text(get(client, "/t/br-se-1965/art_21?lang=en&view=diff"))
-    assert "<code>cross-version</code>" in html and "from pt Art. 21(1)" in html
+    assert "<code lang=\"en\">cross-version</code>" in html and "from pt Art. 21(1)" in html
     html = text(get(client, "/t/br-se-1965/art_18?lang=en&view=diff"))
-    assert "<code>document-vocabulary</code>" in html and "times in this version" in html
+    assert "<code lang=\"en\">document-vocabulary</code>" in html and "times in this version" in html
 
 
 # --- issue 18: names, downloads, the raw view where repaired -------------------------------

@@ -16,6 +16,18 @@ def links(corpus: Corpus, treaty: str) -> list[dict]:
         "SELECT * FROM links WHERE treaty=? ORDER BY lang_a, lang_b, rowid", (treaty,))]
 
 
+def paragraph_links(corpus: Corpus, treaty: str, first: str, other: str) -> dict[str, tuple]:
+    """Paragraph eId in `other` -> (eId in `first`, score, method) of its best link."""
+    out: dict[str, tuple] = {}
+    for r in corpus.db.execute(
+        "SELECT eid, lang_a, lang_b, eid_b, score, method FROM links WHERE treaty = ? "
+        "AND level = 'paragraph' AND eid != '' AND eid_b != '' AND ((lang_a = ? AND lang_b = ?) "
+        "OR (lang_a = ? AND lang_b = ?)) ORDER BY score DESC", (treaty, first, other, other, first)):
+        mine, theirs = (r["eid_b"], r["eid"]) if r["lang_a"] == first else (r["eid"], r["eid_b"])
+        out.setdefault(mine, (theirs, r["score"], r["method"]))
+    return out
+
+
 class UnionFind:
     """Disjoint sets (union-find): which units the links join, directly or through others."""
 

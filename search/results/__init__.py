@@ -38,7 +38,8 @@ with the words as written and are marked ``"translated": true``.
 
 The result is the JSON contract of ``treaty search --json``::
 
-    {"query": "...", "total": 12, "suggestions": ["..."], "corrected": "..." | None,
+    {"query": "...", "query_lang": "en" | None, "total": 12, "suggestions": ["..."],
+     "corrected": "..." | None,
      "showing": "..." | None, "engine": "whoosh", "plain": false,
      "hits": [{"treaty": "br-pe-2006", "lang": "en", "kind": "article", "number": 10,
                "eid": "art_10", "title": "Dividends", "citation": "br-pe-2006 Art. 10(2)",
@@ -48,7 +49,8 @@ The result is the JSON contract of ``treaty search --json``::
                "aligned": {"pt": [{"eid": ..., "text": ..., "of": ..., "method": ...,
                                    "score": ...}]}}]}
 
-(``aligned`` only when asked for.) Since issue 18 a hit is an *article*, not one language
+(``aligned`` only when asked for; ``query_lang`` is the query's language as the index's
+vocabulary tells it, `versions.query_language`, None when no language has its words.) Since issue 18 a hit is an *article*, not one language
 version of it: ``languages`` lists the versions that matched, best first, and ``versions``
 their paragraphs and scores; ``lang``, ``citation``, ``snippets`` and ``paragraphs`` are
 those of the version shown: the one in the language asked for (``--lang``) or the query's

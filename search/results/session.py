@@ -173,14 +173,16 @@ class SearchSession:
             entries = preferred_first(by_article(window),
                                       None if lang_filter else script_language(words),
                                       run.topic)
-            prefer = lang_filter or query_language(words, self._surface_words())
+            query_lang = query_language(words, self._surface_words())
+            prefer = lang_filter or query_lang
             hits = self._entries(entries[:limit], prefer, run, langs)
             if aligned:
                 for hit in hits:
                     hit["aligned"] = self.aligned(hit["treaty"], hit["lang"], hit["paragraphs"])
         total = run.total - (len(window) - len(entries))  # each article once, in the window
         alternatives = list(dict.fromkeys(a for s in first.suggestions for a in s.alternatives))
-        return {"query": query, "total": total, "suggestions": alternatives,
+        return {"query": query, "query_lang": query_lang, "total": total,
+                "suggestions": alternatives,
                 "corrected": fix, "showing": showing, "engine": self.engine,
                 "plain": run.plain, "hits": hits}
 

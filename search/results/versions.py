@@ -26,9 +26,10 @@ _HAN = re.compile(r"[\u3400-\u9fff]")
 
 def query_language(words: Sequence[str], surface: dict[str, dict[str, int]]) -> str | None:
     """The language whose vocabulary (`surface`: per language, word -> count) holds the
-    query's words most (summed log counts); None when none has them."""
+    query's words most (summed log counts); None when none has them. Han characters are
+    Chinese (the index analyses them so; its surface vocabulary is of Latin words only)."""
     if any(_HAN.search(w) for w in words):
-        return "zh" if "zh" in surface else None
+        return "zh"
     best, best_score = None, 0.0
     for lang, vocab in surface.items():
         score = sum(math.log1p(vocab.get(w.lower(), 0)) for w in words)

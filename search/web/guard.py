@@ -33,7 +33,7 @@ LINK_PARAMS: dict[str, tuple[str, ...]] = {
     "views.search_page": _SEARCH,
     "views.api_search": _SEARCH,
     "views.article": ("lang", "view"),
-    "views.topic": ("lang",),
+    "views.topic": ("lang", "page"),
 }
 
 

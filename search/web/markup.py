@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from indexer.segment.numerals import article_reference_re, paragraph_reference_re, parse_label
+from search.web.selfrefs import self_references, target
 
 #: Views of a unit's text: normalised, the source as printed, normalised with repairs shown.
 VIEWS = ("text", "raw", "diff")
@@ -99,6 +100,20 @@ def reference_spans(text: str, link: LinkFn, articles: set[int],
     return spans
 
 
+def self_reference_spans(text: str, article: str, here: str | None,
+                         units: frozenset[str]) -> list[Span]:
+    """In-page links for references to the article's own paragraphs and points ("paragraph
+    3", "subparagraph (a) of paragraph 2", "第二款第（一）项", `selfrefs`) that this version of
+    `article` has (`units`: its eIds); `here` is the eId of the unit the text is in."""
+    spans: list[Span] = []
+    for ref in self_references(text):
+        eid = target(ref, article, here, units)
+        if eid is not None:
+            spans.append(Span(ref.start, ref.end, f'<a class="xref self" href="#{_attr(eid)}">',
+                              "</a>"))
+    return spans
+
+
 def annotate(text: str, spans: Sequence[Span]) -> Markup:
     """`text` escaped, with the non-overlapping `spans` (earliest, then longest, first) wrapped."""
     chosen: list[Span] = []
@@ -126,40 +141,71 @@ class Context:
     articles: set[int]
     current: int | None = None  # number of the article shown (not linked to itself)
     anchors: bool = False  # give nested units (points) their eId as HTML id
+    top: str | None = None  # eId of the article shown, whose own paragraphs are linked
+    units: frozenset[str] = frozenset()  # the eIds of its paragraphs and points here
 
 
-def _piece(text: str, changes: list[dict], ctx: Context) -> Markup:
+def _piece(text: str, changes: list[dict], ctx: Context, here: str | None = None) -> Markup:
     spans: list[Span] = []
     if ctx.view == "raw":
         spans += change_spans(text, changes, "before")
     else:
         spans += reference_spans(text, ctx.link, ctx.articles, ctx.current)
+        if ctx.top is not None:
+            spans += self_reference_spans(text, ctx.top, here, ctx.units)
         if ctx.view == "diff":
             spans += change_spans(text, changes, "after")
     return annotate(text, spans)
 
 
+def _pieces(node: dict, field: str) -> list[str | dict] | None:
+    """A unit's text cut at its children: its own text (str) and each child (its tree) in
+    order; None when a child's text is not found in it (shown then as one piece)."""
+    text: str = node.get(field) or ""
+    parts: list[str | dict] = []
+    cur = 0
+    for child in [c for c in node.get("children", ()) if c.get(field)]:
+        at = text.find(child[field], cur)
+        if at < 0:
+            return None
+        if text[cur:at].strip():
+            parts.append(text[cur:at].strip("\n"))
+        parts.append(child)
+        cur = at + len(child[field])
+    if text[cur:].strip():
+        parts.append(text[cur:].strip("\n"))
+    return parts
+
+
 def render_unit(node: dict, ctx: Context, inherited: Sequence[dict] = ()) -> Markup:
     """A unit's text as HTML: its own text with each child (point) as a nested block."""
     field = "raw" if ctx.view == "raw" else "text"
-    text: str = node.get(field) or ""
     changes = changes_of(node) or list(inherited)
-    children = [c for c in node.get("children", ()) if c.get(field)]
+    pieces = _pieces(node, field)
+    if pieces is None:  # a child not contained (should not happen): the text as one piece
+        return _piece(node.get(field) or "", changes, ctx, node.get("eid"))
     parts: list[Markup] = []
-    cur = 0
-    for child in children:
-        at = text.find(child[field], cur)
-        if at < 0:  # not contained (should not happen): show the text as one piece
-            return _piece(text, changes, ctx)
-        if text[cur:at].strip():
-            parts.append(_span(_piece(text[cur:at].strip("\n"), changes, ctx)))
-        ident = Markup(' id="{}"').format(child["eid"]) if ctx.anchors else Markup("")
+    for piece in pieces:
+        if isinstance(piece, str):
+            parts.append(_span(_piece(piece, changes, ctx, node.get("eid"))))
+            continue
+        ident = Markup(' id="{}"').format(piece["eid"]) if ctx.anchors else Markup("")
         parts.append(Markup('<div class="point"{}>{}</div>').format(
-            ident, render_unit(child, ctx, changes)))
-        cur = at + len(child[field])
-    if text[cur:].strip():
-        parts.append(_span(_piece(text[cur:].strip("\n"), changes, ctx)))
+            ident, render_unit(piece, ctx, changes)))
     return Markup("").join(parts)
+
+
+def anchored_points(node: dict | None, field: str) -> set[str]:
+    """The eIds of the points `render_unit` gives an HTML id (with `anchors`) in a unit's
+    paragraphs: every point whose text it finds in its parent's."""
+    out: set[str] = set()
+    todo = list(node.get("children", ())) if node else []
+    while todo:
+        unit = todo.pop()
+        kids = [p for p in _pieces(unit, field) or [] if isinstance(p, dict)]
+        out.update(k["eid"] for k in kids)
+        todo.extend(kids)
+    return out
 
 
 def _span(inner: Markup) -> Markup:

@@ -12,12 +12,15 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from indexer.errors import NotFoundError, QueryError, StoreError
 from indexer.segment.numerals import article_reference_re, paragraph_reference_re, parse_label
 from indexer.topics import TOPICS
 from search.check import check, lines_text, per_version
 from search.citations import Citation, format_citation
+from search.compare.links import paragraph_links
+from search.compare.rows import TermTable
 from search.corpus import Corpus, Treaty
 from search.web.markup import VIEWS
 
@@ -26,6 +29,23 @@ LANG_NAMES = {"en": "English", "pt": "Português", "sv": "Svenska", "zh": "中�
 
 def lang_name(lang: str) -> str:
     return LANG_NAMES.get(lang, lang)
+
+
+def title_lang(treaty: Treaty) -> str:
+    """The language of a treaty's title, identified as the ingest identifies text, among
+    its versions' languages and English (a manifest's own language); "" for no title."""
+    if not treaty.title:
+        return ""
+    return _text_lang(treaty.title, tuple(dict.fromkeys([*treaty.languages, "en"])))
+
+
+@lru_cache(maxsize=8192)
+def _text_lang(text: str, candidates: tuple[str, ...]) -> str:
+    """`indexer.languages.detect` (a pure function of its arguments), remembered: the home
+    page shows every treaty's title on every visit."""
+    from indexer.languages import detect
+
+    return detect(text, list(candidates))
 
 
 def topic_name(topic: str | None, lang: str = "en") -> str:
@@ -132,18 +152,6 @@ def _sequence(corpus: Corpus, treaty: str, lang: str) -> list[dict]:
         "WHERE treaty = ? AND lang = ? AND depth = 0 ORDER BY seq", (treaty, lang))]
 
 
-def _link_map(corpus: Corpus, treaty: str, first: str, other: str) -> dict[str, tuple]:
-    """Paragraph eId in `other` -> (eId in `first`, score, method) of its best link."""
-    out: dict[str, tuple] = {}
-    for r in corpus.db.execute(
-        "SELECT eid, lang_a, lang_b, eid_b, score, method FROM links WHERE treaty = ? "
-        "AND level = 'paragraph' AND eid != '' AND eid_b != '' AND ((lang_a = ? AND lang_b = ?) "
-        "OR (lang_a = ? AND lang_b = ?)) ORDER BY score DESC", (treaty, first, other, other, first)):
-        mine, theirs = (r["eid_b"], r["eid"]) if r["lang_a"] == first else (r["eid"], r["eid_b"])
-        out.setdefault(mine, (theirs, r["score"], r["method"]))
-    return out
-
-
 def align_rows(corpus: Corpus, treaty: str, heads: dict[str, dict | None]) -> list[Row]:
     """Paragraph rows of one top-level unit across languages."""
     rows: dict[str, Row] = {}
@@ -153,7 +161,7 @@ def align_rows(corpus: Corpus, treaty: str, heads: dict[str, dict | None]) -> li
         return []
     first = langs[0]
     for lang in langs:
-        mapping = _link_map(corpus, treaty, first, lang) if lang != first else {}
+        mapping = paragraph_links(corpus, treaty, first, lang) if lang != first else {}
         last = -1
         for child in heads[lang]["children"]:  # type: ignore[index]
             key, score, method = mapping.get(child["eid"], (child["eid"], None, None))
@@ -171,6 +179,33 @@ def align_rows(corpus: Corpus, treaty: str, heads: dict[str, dict | None]) -> li
             order.insert(last + 1, key)
             last += 1
     return [rows[k] for k in order]
+
+
+def anchor_ids(page: ArticlePage) -> dict[str, frozenset[str]]:
+    """Per language, the eIds of its paragraphs and points that have an anchor on the page:
+    its paragraphs that name a row (a row has the eId of its first version's cell) and the
+    points the first version's cells anchor that it has too."""
+    from search.web.markup import anchored_points
+
+    field = "raw" if page.view == "raw" else "text"
+    rows = {r.id for r in page.rows}
+    first = next((lg for lg in page.langs if page.heads[lg] is not None), None)
+    points = anchored_points(page.heads[first], field) if first else set()
+    out = {}
+    for lang in page.langs:
+        paras = {c["eid"] for r in page.rows if (c := r.cells.get(lang)) is not None}
+        out[lang] = frozenset((paras & rows) | (points & _descendants(page.heads[lang])))
+    return out
+
+
+def _descendants(head: dict | None) -> set[str]:
+    out: set[str] = set()
+    todo = list(head.get("children", ())) if head else []
+    while todo:
+        unit = todo.pop()
+        out.add(unit["eid"])
+        todo.extend(unit.get("children", ()))
+    return out
 
 
 def _refs_in(text: str) -> set[tuple[int, int | None]]:
@@ -276,12 +311,19 @@ def _referred_by(corpus: Corpus, treaty: str, lang: str, eid: str, number: int) 
 # --- topic page ------------------------------------------------------------------------------
 
 
+#: Treaties side by side on one topic page (the others on the next pages).
+TOPIC_COLUMNS = 6
+
+
 @dataclass
 class TopicPage:
     topic: str
     lang: str | None
     columns: list[dict]  # per treaty: treaty, lang, eid, number, title, head (tree)
-    rows: list[dict]  # num -> {treaty: paragraph tree or None}
+    rows: list[dict]  # {cells: a paragraph tree or None per column}, by content
+    page: int = 1
+    pages: int = 1
+    treaties: int = 0  # treaties with an article on the topic, on every page
 
 
 def topics_list(corpus: Corpus) -> list[dict]:
@@ -295,55 +337,35 @@ def topics_list(corpus: Corpus) -> list[dict]:
 
 
 def _check_corpus_lang(corpus: Corpus, lang: str | None) -> None:
-    known = {lg for t in corpus.treaties() for lg in t.languages}
-    if lang and lang not in known:
+    if not lang:
+        return
+    known = {lg for (lg,) in corpus.db.execute(
+        "SELECT DISTINCT j.value FROM treaties, json_each(treaties.languages) AS j")}
+    if lang not in known:
         raise QueryError(f"no '{lang[:20]}' version in the corpus (it has: "
                          f"{', '.join(sorted(known))})")
 
 
-def _topic_columns(corpus: Corpus, articles: list[dict], lang: str | None) -> list[dict]:
-    """A column per article, treaty by treaty: in `lang` where the treaty has the article
-    in it, else in the first language that has it ("fallback")."""
-    by_treaty: dict[str, list[dict]] = {}
-    for a in articles:
-        by_treaty.setdefault(a["treaty"], []).append(a)
-    columns: list[dict] = []
-    for t in corpus.treaties():
-        arts = by_treaty.get(t.id)
-        if not arts:
-            continue
-        have = [lg for lg in t.languages if any(a["lang"] == lg for a in arts)]
-        use = lang if lang in have else have[0]
-        for a in [a for a in arts if a["lang"] == use]:
-            tree = corpus.tree(t.id, use, top=a["eid"])
-            columns.append({"treaty": t, "lang": use, "eid": a["eid"], "number": a["number"],
-                            "head": tree[0], "fallback": bool(lang) and use != lang})
-    return columns
-
-
-def _topic_rows(columns: list[dict]) -> list[dict]:
-    """A row per paragraph number (numbers first, in order), a cell per column."""
-    nums: list[str] = []
-    for col in columns:
-        for child in col["head"]["children"]:
-            if child["num"] and child["num"] not in nums:
-                nums.append(child["num"])
-    nums.sort(key=lambda n: (not n.isdigit(), int(n) if n.isdigit() else 0, n))
-    return [{"num": num, "cells": [
-        next((c for c in col["head"]["children"] if c["num"] == num), None)
-        for col in columns]} for num in nums]
-
-
-def topic_page(corpus: Corpus, topic: str, lang: str | None = None) -> TopicPage:
-    """The article on `topic` of every treaty, in `lang` where the treaty has it (else in
-    its first language), paragraphs in rows by number."""
-    from search.compare import compare_topic
+def topic_page(corpus: Corpus, topic: str, lang: str | None = None,
+               table: TermTable | None = None, page: int = 1,
+               per_page: int = TOPIC_COLUMNS) -> TopicPage:
+    """The article on `topic` of the treaties of page `page` (`per_page` a page; a page
+    past the last is the last), in `lang` where the treaty has it (else in its first
+    language), paragraphs in rows by content (`search.compare.rows`; `table`: the index's
+    bilingual term table, for columns of different languages)."""
+    from search.compare import compare_topic, topic_columns, topic_key, topic_rows, topic_treaties
 
     lang = (lang or "").strip().lower() or None
     _check_corpus_lang(corpus, lang)
-    found = compare_topic(corpus, topic.strip()[:80])
-    columns = _topic_columns(corpus, found["articles"], lang)
-    return TopicPage(found["topic"], lang, columns, _topic_rows(columns))
+    key = topic_key(topic.strip()[:80])
+    treaties = topic_treaties(corpus, key)
+    pages = max(1, -(-len(treaties) // per_page))
+    page = min(max(1, page), pages)
+    shown = treaties[(page - 1) * per_page:page * per_page]
+    found = compare_topic(corpus, key, treaties=shown) if shown else {"articles": []}
+    columns = topic_columns(corpus, found["articles"], lang)
+    return TopicPage(key, lang, columns, topic_rows(corpus, columns, table), page, pages,
+                     len(treaties))
 
 
 # --- treaty and home pages -------------------------------------------------------------------
@@ -440,9 +462,19 @@ def compare_json(corpus: Corpus, treaty_id: str, article: str,
     return compare_article(corpus, treaty_id, article.strip()[:40], list(langs) or None)
 
 
-def topic_json(corpus: Corpus, topic: str, lang: str | None = None) -> dict:
-    """`treaty compare --topic TOPIC --json`: the article on a topic of every treaty."""
+def topic_json(corpus: Corpus, topic: str, lang: str | None = None,
+               table: TermTable | None = None, page: int = 1) -> dict:
+    """`treaty compare --topic TOPIC --json`: the article on a topic of every treaty, plus
+    the topic page's `columns` and `rows` (a row: per column the eId of its paragraph, or
+    None) for page `page` of `pages`."""
     from search.compare import compare_topic
 
     lang = (lang or "").strip().lower() or None
-    return compare_topic(corpus, topic.strip()[:80], lang)
+    out = compare_topic(corpus, topic.strip()[:80], lang)
+    shown = topic_page(corpus, topic, lang, table, page)
+    out["columns"] = [{"treaty": c["treaty"].id, "lang": c["lang"], "eid": c["eid"],
+                       "number": c["number"]} for c in shown.columns]
+    out["rows"] = [[None if cell is None else cell["eid"] for cell in row["cells"]]
+                   for row in shown.rows]
+    out["page"], out["pages"] = shown.page, shown.pages
+    return out

@@ -43,13 +43,16 @@ def rates_api() -> Response:
 
 
 @bp.app_template_global()
-def rates_for(treaty: str | None = None, topic: str | None = None) -> list[dict]:
-    """The rates of a treaty or on a topic, for the box on top of its page (none when the
-    store predates the rates stage, or the topic sets no rate)."""
+def rates_for(treaty: str | None = None, topic: str | None = None,
+              treaties: list[str] | None = None) -> list[dict]:
+    """The rates of a treaty or on a topic (of the `treaties` a page shows, when given), for
+    the box on top of its page (none when the store predates the rates stage, or the topic
+    sets no rate)."""
     if topic is not None and topic not in lib.RATE_TOPICS:
         return []
     try:
-        return lib.rates(corpus(), treaty=treaty, topic=topic, flags=True)["rates"]
+        return lib.rates(corpus(), treaty=treaty, topic=topic, flags=True,
+                         treaties=treaties)["rates"]
     except StoreError:
         return []
 

@@ -76,6 +76,11 @@ def _int(value: str, what: str, lo: int, hi: int) -> int:
     return n
 
 
+def page_number(value: str) -> int:
+    """A page number from a query string ("" is page 1; QueryError when out of range)."""
+    return _int(value or "1", "page", 1, MAX_PAGE)
+
+
 def params_from(args: Mapping[str, str], languages: tuple[str, ...]) -> Params:
     """Validated search parameters from a request's query string (QueryError: bad input)."""
     q = clean_input(args.get("q", ""))
@@ -143,7 +148,7 @@ def _facets(docs: list[IndexDoc], params: Params, lang_docs: list[IndexDoc] | No
 
 
 def _empty(params: Params) -> dict:
-    return {"query": params.q, "total": 0, "suggestions": [], "corrected": None,
+    return {"query": params.q, "query_lang": None, "total": 0, "suggestions": [], "corrected": None,
             "showing": None, "hits": [], "page": 1, "pages": 0, "past_end": False, "size": params.size, "filters": params.filters(),
             "facets": {name: [] for name in FACETS}, "plain": False}
 

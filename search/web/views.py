@@ -21,6 +21,7 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from indexer.errors import AmbiguousError, NotFoundError, QueryError, StoreError, TreatyError
@@ -74,10 +75,13 @@ def article(treaty: str, eid: str) -> Response | str:
         return redirect(url + "#" + quote(eid, safe=""))
     page = pages.article_page(corpus(), treaty, eid, _langs(), request.args.get("view"))
     subset = page.langs if len(page.langs) < len(page.treaty.languages) else []
+    is_article = page.kind == "article"
+    anchors = pages.anchor_ids(page)
     ctx = {lang: markup.Context(
         view=page.view, articles=page.articles, anchors=i == 0,
-        current=page.number if page.kind == "article" else None,
-        link=_article_link(page.treaty.id, subset, page.view))
+        current=page.number if is_article else None,
+        link=_article_link(page.treaty.id, subset, page.view),
+        top=page.eid if is_article else None, units=anchors.get(lang, frozenset()))
         for i, lang in enumerate(page.langs)}
     return render_template("article.html", page=page, ctx=ctx, views=markup.VIEWS)
 
@@ -99,9 +103,27 @@ def topics() -> str:
     return render_template("topics.html", topics=pages.topics_list(corpus()))
 
 
+def _page() -> int:
+    """?page=N of a paged page (1 when absent; QueryError when not a page number)."""
+    return searching.page_number(request.args.get("page", ""))
+
+
+def _term_table() -> dict:
+    """The live index's bilingual term table ({} when there is no index: rows then match
+    paragraphs of the same language, and numbers, only)."""
+    from indexer.index.searcher import IndexMissingError
+
+    try:
+        with current_app.extensions["treaty_searcher"].checkout() as index:
+            return index.searcher.terms()
+    except IndexMissingError:
+        return {}
+
+
 @bp.get("/topic/<topic>")
 def topic(topic: str) -> str:
-    data = pages.topic_page(corpus(), topic, request.args.get("lang"))
+    data = pages.topic_page(corpus(), topic, request.args.get("lang"), _term_table(),
+                            _page())
     ctx = markup.Context(view="text", articles=set(), link=lambda n, p: "")
     return render_template("topic.html", page=data, ctx=ctx)
 
@@ -149,7 +171,8 @@ def api_compare() -> Response:
 
 @bp.get("/api/topic/<topic>")
 def api_topic(topic: str) -> Response:
-    return jsonify(pages.topic_json(corpus(), topic, request.args.get("lang")))
+    return jsonify(pages.topic_json(corpus(), topic, request.args.get("lang"), _term_table(),
+                                    _page()))
 
 
 @bp.get("/api/treaties")
@@ -232,6 +255,17 @@ def modify_query(**changes: str | None) -> str:
 @bp.app_template_global()
 def lang_name(lang: str) -> str:
     return pages.lang_name(lang)
+
+
+@bp.app_template_global()
+def lang_label(lang: str) -> Markup:
+    """A language's own name, marked as that language: <span lang="pt">Português</span>."""
+    return Markup('<span lang="{}">{}</span>').format(lang, pages.lang_name(lang))
+
+
+@bp.app_template_global()
+def title_lang(treaty) -> str:
+    return pages.title_lang(treaty)
 
 
 @bp.app_template_global()
