@@ -10,11 +10,10 @@ properties; scripts/measure_relevance.py prints the per-query table per category
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from script_module import script_module
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("whoosh", "tantivy")
@@ -29,14 +28,7 @@ CATEGORIES = {"exact", "typo", "partial", "paraphrase", "question", "cross-langu
 
 
 def _measure():
-    """scripts/measure_relevance.py as a module (the scripts folder is not a package)."""
-    name = "measure_relevance"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return script_module("measure_relevance")
 
 
 @pytest.fixture(scope="module")

@@ -8,14 +8,13 @@ held-out half (the original list shaped the line steps before the split)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from script_module import script_module
 
 from indexer.models import Line
 from indexer.normalise import DOCUMENT_STEPS, normalise, repair_version, shared
@@ -26,11 +25,7 @@ CASES = ROOT / "tests" / "cases"
 
 
 def _measure():
-    spec = importlib.util.spec_from_file_location("measure_ocr", ROOT / "scripts" / "measure_ocr.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return script_module("measure_ocr")
 
 
 @pytest.fixture(scope="module")

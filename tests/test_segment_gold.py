@@ -8,23 +8,18 @@ tuned on and a part only measured on: both are held to the targets of issue 15."
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from script_module import script_module
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = ROOT / "tests" / "cases" / "segments"
 
 
 def _measure():
-    spec = importlib.util.spec_from_file_location("measure_segments", ROOT / "scripts" / "measure_segments.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    return module
+    return script_module("measure_segments")
 
 
 @pytest.fixture(scope="module")

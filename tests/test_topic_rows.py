@@ -4,13 +4,12 @@ one row in its order, and the alignment's invariants hold on generated columns."
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from script_module import script_module
 
 from search.compare.rows import align_rows
 
@@ -18,13 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _measure():
-    name = "measure_topic_rows"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return script_module("measure_topic_rows")
 
 
 @pytest.fixture(scope="module")
