@@ -113,8 +113,8 @@ def _term(word: str, lang: str) -> str | None:
 
 def _nearest(w: str, langs: list[str], vocab: dict, n: int = ALTERNATIVES) -> tuple[str, ...]:
     """The `n` surface words nearest to `w` (the likeliest typo, `typing_cost`, then most
-    frequent term) whose
-    term is more frequent than that of `w`, in any of `langs`."""
+    frequent term) whose term is more frequent than that of `w`, in any of `langs`, and that
+    are worth offering (`_worth_offering`)."""
     limit = 1 if len(w) <= 4 else 2
     scored: dict[str, _Score] = {}
     for lang in langs:

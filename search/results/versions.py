@@ -16,19 +16,17 @@ the query names (`topic_hint`) lead.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 
+from indexer.index.chinese import has_han
 from search.results.grouping import Group
-
-_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def query_language(words: Sequence[str], surface: dict[str, dict[str, int]]) -> str | None:
     """The language whose vocabulary (`surface`: per language, word -> count) holds the
     query's words most (summed log counts); None when none has them. Han characters are
     Chinese (the index analyses them so; its surface vocabulary is of Latin words only)."""
-    if any(_HAN.search(w) for w in words):
+    if any(map(has_han, words)):
         return "zh"
     best, best_score = None, 0.0
     for lang, vocab in surface.items():
@@ -41,7 +39,7 @@ def query_language(words: Sequence[str], surface: dict[str, dict[str, int]]) -> 
 def script_language(words: Sequence[str]) -> str | None:
     """The language the script of the query's words tells for certain: "zh" for Han
     characters; None for Latin letters (en, pt and sv share them)."""
-    return "zh" if any(_HAN.search(w) for w in words) else None
+    return "zh" if any(map(has_han, words)) else None
 
 
 def preferred_first(entries: list[list[Group]], lang: str | None = None,
