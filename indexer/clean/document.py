@@ -9,9 +9,12 @@ from indexer.clean.furniture import furniture_kinds
 from indexer.clean.han import HanLayout, han_layout, han_lines
 from indexer.clean.hyphens import Vocabulary
 from indexer.clean.lines import HAN, ends_sentence, has_han
-from indexer.clean.wrapping import Physical, logical_lines, wrapped_blocks
+from indexer.clean.wrapping import Numbered, Physical, logical_lines, wrapped_blocks
 from indexer.models import Cleaned, Line
+from indexer.segment.numbering import structure_lines
 
+#: A line shorter than this share of the text's width does not run on into the next.
+_SHORT = 0.7
 #: The furniture that stands between two pages.
 _PAGE_BREAKS = ("running", "page-number")
 
@@ -24,19 +27,38 @@ def clean(text: str) -> Cleaned:
     stripped = [line.strip() for line in lines]
     han = has_han(text)
     layout = _han_layout(stripped) if han else None
-    kinds = furniture_kinds(text, lines, stripped, [not s for s in stripped], han, layout)
+    heads, starts = structure_lines(stripped, _item_may_start(stripped))
+    kinds = furniture_kinds(text, lines, stripped, [not s for s in stripped], han, layout,
+                            frozenset(heads | starts))
     furniture, blocks = _furniture_and_blocks(text, lines, stripped, kinds)
     vocab = Vocabulary(text)
     judged = list(zip(blocks, wrapped_blocks(blocks, han)))
     if layout is not None:  # a paragraph of a wrapped Chinese text goes on over a page break
         judged = _across_pages(judged, kinds)
+    # (the numbering's lines by source line number, as `Physical` counts them)
+    numbered = Numbered(frozenset(i + 1 for i in heads), frozenset(i + 1 for i in starts))
     out: list[Line] = []
     for block, wrapped in judged:
         if layout is not None and _has_han(block):
             out.extend(han_lines(block, layout, vocab))
         else:
-            out.extend(logical_lines(block, wrapped, vocab, han))
+            out.extend(logical_lines(block, wrapped, vocab, han, numbered))
     return Cleaned(lines=tuple(out), furniture=tuple(furniture))
+
+
+def _item_may_start(stripped: list[str]) -> list[bool]:
+    """For each line: may a numbered item start on it -- after a blank line, a line that ends
+    a sentence, a clause or a list item ("…;", "…:", "…,"), or a line well short of the
+    text's width (a title, the last line of a paragraph), not one a wrapped text filled?"""
+    widths = sorted(len(s) for s in stripped if s)
+    width = widths[int(0.9 * (len(widths) - 1))] if widths else 0
+    out = []
+    prev = ""
+    for s in stripped:
+        out.append(not prev or ends_sentence(prev) or prev.endswith(",")
+                   or len(prev) < _SHORT * width)
+        prev = s
+    return out
 
 
 def _han_layout(stripped: list[str]) -> HanLayout | None:

@@ -209,7 +209,8 @@ def _running_lines(stripped: list[str], blank: list[bool], han: bool = True,
     """Indexes of running headers/footers: isolated lines recurring with small variations,
     spread over the document. `stripped`: the lines stripped; `blank`: whether each is empty;
     `han`: may the lines contain Han characters; `body`: lines that are none (the lines of a
-    wrapped Chinese text's paragraphs, whose pieces recur as the text's phrases do)."""
+    wrapped Chinese text's paragraphs, whose pieces recur as the text's phrases do; lines
+    of the document's numbering; lines that read as prose)."""
     n = len(stripped)
     has_blanks = sum(blank) >= 0.05 * n
     # Is the line before / after line i blank (or the document's edge)?
@@ -269,20 +270,48 @@ def _variants(
 
 def furniture_kinds(
     text: str, lines: list[str], stripped: list[str], blank: list[bool], han: bool,
-    layout: HanLayout | None = None,
+    layout: HanLayout | None = None, structure: frozenset[int] = frozenset(),
 ) -> dict[int, str]:
     """Page furniture by line index: "drawing", "running" (a header or footer) or
     "page-number". `lines`: the lines of `text`, `stripped` each stripped, `blank` whether
     each is whitespace only, `han` whether the text has Han characters, `layout` the wrap
-    width of its Han lines when they are hard-wrapped (a line of that width is no header)."""
+    width of its Han lines when they are hard-wrapped (a line of that width is no header),
+    `structure` the lines the document's numbering places (headings, labelled items).
+
+    Neither a line of the numbering nor a line that reads as prose (`reads_as_prose`) is
+    ever furniture: a heading that recurs with its number changed ("Article Twenty-Two",
+    "Article Twenty-Three") or a sentence that recurs ("For the purposes of this Convention,
+    unless the context otherwise requires:") is text."""
     kinds = dict.fromkeys(drawing_lines(text, lines, blank), "drawing")
-    body = frozenset() if layout is None else frozenset(
-        i for i, s in enumerate(stripped) if s and layout.wrapped(s) and HAN.search(s))
+    body = frozenset(structure) | frozenset(
+        i for i, s in enumerate(stripped) if s and reads_as_prose(s))
+    if layout is not None:
+        body |= frozenset(i for i, s in enumerate(stripped)
+                          if s and layout.wrapped(s) and HAN.search(s))
     for i in _running_lines(stripped, blank, han, body):
         kinds[i] = "running"
     for i in _page_numbers(stripped, blank, kinds):
-        kinds[i] = "page-number"
+        if i not in structure:
+            kinds[i] = "page-number"
     return kinds
+
+
+#: What ends a clause of a sentence (a running header never ends so), and a sentence.
+_CLAUSE_END = (":", ";", ",", "：", "；", "，")
+_SENTENCE_END = (".", "!", "?", "。", "！", "？")
+_CLOSERS = "'\"”’»)]"
+
+
+def reads_as_prose(text: str) -> bool:
+    """Does the stripped line `text` read as a sentence or a clause of one: four words at
+    least, half of them in lower case, ending as a clause does (":", ";", ","), or six words
+    at least ending as a sentence does? A running header is a title, a name or a reference
+    ("Official Gazette No 25, page 1."), never that."""
+    s = text.rstrip(_CLOSERS)
+    words = s.split()
+    if len(words) < 4 or 2 * sum(w[:1].islower() for w in words) < len(words):
+        return False
+    return s.endswith(_CLAUSE_END) or (len(words) >= 6 and s.endswith(_SENTENCE_END))
 
 
 def _page_numbers(lines: list[str], blank: list[bool], kinds: dict[int, str]) -> list[int]:

@@ -37,6 +37,18 @@ class Physical(NamedTuple):
     ends: bool  # ends_sentence(text)
 
 
+class Numbered(NamedTuple):
+    """The source lines (numbered as `Physical.number`) the document's own numbering places
+    (`indexer.segment.numbering.structure_lines`): headings, and the first lines of numbered
+    paragraphs and points. Each opens a logical line; a heading is one of its own."""
+
+    heads: frozenset[int] = frozenset()
+    starts: frozenset[int] = frozenset()
+
+    def opens(self, number: int) -> bool:
+        return number in self.heads or number in self.starts
+
+
 def _soft_break(line: Physical, following: Physical) -> bool:
     """A break inside a sentence: no terminal punctuation, next line starts lowercase."""
     return not line.ends and following.text[:1].islower()
@@ -100,12 +112,14 @@ def _join_texts(group: list[Physical], vocab: Vocabulary, han: bool = True) -> s
 
 
 def logical_lines(
-    block: list[Physical], wrapped: bool, vocab: Vocabulary, han: bool = True
+    block: list[Physical], wrapped: bool, vocab: Vocabulary, han: bool = True,
+    numbered: Numbered = Numbered(),
 ) -> list[Line]:
     """The logical lines of a block: one per physical line, or, when the block is `wrapped`,
     one per paragraph, its texts joined (by `join_lines`, judged by the text's words `vocab`).
-    `han`: may the block contain Han characters (False when its document has none)."""
-    groups = _paragraphs(block) if wrapped else _soft_wrapped(block)
+    `han`: may the block contain Han characters (False when its document has none);
+    `numbered`: the lines the document's numbering places, each of which opens a paragraph."""
+    groups = _paragraphs(block, numbered) if wrapped else _soft_wrapped(block, numbered)
     out = []
     for group in groups:
         text = group[0].text if len(group) == 1 else _join_texts(group, vocab, han)
@@ -115,7 +129,7 @@ def logical_lines(
     return out
 
 
-def _soft_wrapped(block: list[Physical]) -> list[list[Physical]]:
+def _soft_wrapped(block: list[Physical], numbered: Numbered) -> list[list[Physical]]:
     """The lines of a block that is not hard-wrapped as a whole, one paragraph each, but for
     the lines a paragraph was wrapped onto here and there ("… there shall be" / "allowed as
     deductions …"): a line that does not end a sentence, followed by one that starts in lower
@@ -124,6 +138,7 @@ def _soft_wrapped(block: list[Physical]) -> list[list[Physical]]:
     for p in block:
         prev = groups[-1][-1] if groups else None
         if (prev is not None and _soft_break(prev, p) and HEADING_OR_LABEL.match(p.text) is None
+                and not numbered.opens(p.number) and prev.number not in numbered.heads
                 and not (_POINT_ITEM.match(prev.text) and prev.text.endswith(","))):
             groups[-1].append(p)
         else:
@@ -136,7 +151,7 @@ def _soft_wrapped(block: list[Physical]) -> list[list[Physical]]:
 _POINT_ITEM = re.compile(r"^\s*\(?(?:[a-z]{1,4}|\d{1,2})\)\s")
 
 
-def _paragraphs(block: list[Physical]) -> list[list[Physical]]:
+def _paragraphs(block: list[Physical], numbered: Numbered) -> list[list[Physical]]:
     """The lines of a wrapped block grouped into paragraphs: a line opens one when it is a
     heading or a label, follows a heading or a line that ends a sentence short of the block's
     width, or opens with a heading keyword and a label after a sentence's end."""
@@ -146,15 +161,24 @@ def _paragraphs(block: list[Physical]) -> list[list[Physical]]:
     for p in block:
         # (`is_heading` and the first two tests of `starts_item` in one match)
         m = HEADING_OR_LABEL.match(p.text)
-        heading = m is not None and m.lastindex == 1
+        heading = ((m is not None and m.lastindex == 1) or p.number in numbered.heads
+                   or (prev_heading and _title_like(p, width)))
         if groups:
             prev = groups[-1][-1]
             new_item = (
                 m is not None
+                or numbered.opens(p.number)
                 or prev_heading
                 or ((prev.ends or not prev.text) and HEADING_START.match(p.text) is not None)
             )
-            if new_item and REFERENCE.match(p.text) and ENDS_IN_LETTER.search(prev.text):
+            if numbered.opens(p.number):
+                pass  # the document's numbering says so
+            elif new_item and numbered.heads and _runs_on(prev, width):
+                # a heading or label form the document's own numbering does not place, after
+                # a line the text filled without ending it: "… under the provisions of" +
+                # "Article 5." is a reference wrapped onto a line of its own
+                new_item = prev_heading
+            elif new_item and REFERENCE.match(p.text) and ENDS_IN_LETTER.search(prev.text):
                 new_item = prev_heading  # "... paragraph" + "(1) of this Article"
             elif (new_item and (NUMBER_ONLY.match(p.text) or LABEL_THEN_WORD.match(p.text))
                   and REFERENCE_END.search(prev.text)):
@@ -167,6 +191,18 @@ def _paragraphs(block: list[Physical]) -> list[list[Physical]]:
         groups.append([p])
         prev_heading = heading
     return groups
+
+
+def _runs_on(prev: Physical, width: int) -> bool:
+    """Does line `prev` run on into the next: the text filled it, and no sentence or clause
+    ends on it?"""
+    return len(prev.text) >= 0.7 * width and not prev.ends and not prev.text.endswith(",")
+
+
+def _title_like(p: Physical, width: int) -> bool:
+    """Is line `p`, right after a heading, its title: well short of the block's width, and
+    no sentence or clause ends on it?"""
+    return len(p.text) < 0.6 * width and not p.ends and not p.text.endswith(",")
 
 
 def wrapped_blocks(blocks: list[list[Physical]], han: bool = True) -> list[bool]:

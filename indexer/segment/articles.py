@@ -122,7 +122,7 @@ def _article_unit(doc: Stream, idx: range, sp: Span, chapter: str | None, seen: 
         body_idx = [idx[k - 1]] + body_idx  # "第一条 为加强…": the heading line is text too
     topic = doc.scores.classify(title, idx.start + k, idx.stop)[0] if doc.topics else None
     eid = _article_eid(sp, seen)
-    children = paragraph_units(eid, doc.lines, body_idx, doc.labels, implicit=True)
+    children = paragraph_units(eid, doc.lines, doc.texts, body_idx, doc.labels, implicit=True)
     return unit(eid, "article", [doc.lines[i] for i in idx], number=sp.number, label=sp.label,
                 title=title, topic=topic or sp.topic_hint, number_inferred=sp.inferred,
                 chapter=chapter, children=children)

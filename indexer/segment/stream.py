@@ -1,6 +1,9 @@
 """One language stream being segmented: its lines, what is read off each line once (article
 heading, paragraph label, topic evidence), and the caller's choices. Made by `segment` and
-passed to every step that reads the stream."""
+passed to every step that reads the stream.
+
+`texts` is the view of the lines the steps decide on (`view.read_view`: the document's own
+numbering in the forms the steps know); units are made of `lines`, the text as printed."""
 
 from __future__ import annotations
 
@@ -8,15 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from indexer.models import Line
-from indexer.segment.lines import Heading, Label, article_heading
+from indexer.segment.lines import Heading, Label
 from indexer.segment.numerals import paragraph_label
+from indexer.segment.view import read_view
 from indexer.topics import LineScores
 
 
 @dataclass(frozen=True)
 class Stream:
     lines: Sequence[Line]
-    texts: Sequence[str]  # each line's text
+    texts: Sequence[str]  # each line's text as the steps read it (the view)
     lang: str
     heads: dict[int, Heading]  # the article headings, by line
     labels: Sequence[Label | None]  # each line's `paragraph_label`
@@ -26,8 +30,7 @@ class Stream:
 
 
 def read_stream(lines: Sequence[Line], lang: str, *, article: int | None, topics: bool) -> Stream:
-    texts = [ln.text for ln in lines]
-    heads = {i: h for i, t in enumerate(texts) if (h := article_heading(t)) is not None}
+    texts, heads, _reading = read_view([ln.text for ln in lines])
     scores = LineScores(texts, lang)
     labels = [paragraph_label(t) for t in texts]
     return Stream(lines, texts, lang, heads, labels, scores, article, topics)

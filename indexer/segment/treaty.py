@@ -156,7 +156,8 @@ def _protocol(doc: Stream, j: int, end: int) -> list[Unit]:
     for n, k in enumerate(items, 1):
         stop = items[n] if n < len(items) else end
         head = [unmarked(t) for t in texts[k:min(k + 2, stop)]]
-        children = paragraph_units(f"prot_{n}", lines, list(range(k + 1, stop)), labels, implicit=False)
+        children = paragraph_units(f"prot_{n}", lines, texts, list(range(k + 1, stop)), labels,
+                                   implicit=False)
         out.append(unit(f"prot_{n}", "protocol", lines[k:stop], number=n, label=item_label(texts[k], labels[k]),
                         title=item_title(head), refers_to=refers_to(head), children=children))
     return out

@@ -30,13 +30,13 @@ def unique_eid(eid: str, seen: set[str]) -> str:
     return eid
 
 
-def paragraph_units(prefix: str, lines: Sequence[Line], body: Sequence[int], labels: Sequence[Label | None],
-                    *, implicit: bool) -> tuple[Unit, ...]:
+def paragraph_units(prefix: str, lines: Sequence[Line], texts: Sequence[str], body: Sequence[int],
+                    labels: Sequence[Label | None], *, implicit: bool) -> tuple[Unit, ...]:
     """Paragraph units (with point children) for the body lines `body` (indices into lines;
-    `labels`: `paragraph_label` of every line)."""
+    `texts`: the lines as the segmenter reads them, `labels`: `paragraph_label` of each)."""
     if not body:
         return ()
-    lead, paras = parse_body([lines[i].text for i in body], [labels[i] for i in body])
+    lead, paras = parse_body([texts[i] for i in body], [labels[i] for i in body])
     if not paras:
         paras = [Para(None, None, list(range(len(body))))]
         lead = []

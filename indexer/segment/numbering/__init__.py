@@ -1,0 +1,7 @@
+"""The document's own numbering: the label families its lines open with and the levels
+(chapter, article, paragraph, point) they form -- `read_numbering`; and the lines of those
+levels in a print not yet joined into paragraphs -- `structure_lines`."""
+
+from indexer.segment.numbering.reading import Reading, read_numbering, structure_lines
+
+__all__ = ["Reading", "read_numbering", "structure_lines"]

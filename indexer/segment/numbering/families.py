@@ -1,0 +1,113 @@
+"""Families of line labels and the sequences their numbers form.
+
+A family is every label of a document printed alike (`tokens.Form`). A family of labels
+without a word may hold two levels, told apart by what follows the label: headings ("10."
+alone, or with a short title) and running text ("1. The term …"); `Family.headings` is the
+first part.
+Its numbers are read as runs: each label goes on the run before it when it is the next
+number (a few numbers may be missing: deleted articles, gaps the audit reports; an inserted
+"21A" follows 21), a 1 starts a new run, and a label that fits neither is noise (a year, an
+amount, a cross-reference at a line's start).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from indexer.segment.numbering.tokens import Form, Token
+
+#: How many numbers a run may skip from one label to the next (deleted articles).
+MAX_GAP = 3
+#: The longest title a heading's label may carry on its line.
+_TITLE_LEN = 100
+_SENTENCE_END = (".", ";", ":", ",", "。", "；", "：", "，")
+
+
+@dataclass
+class Family:
+    form: Form
+    members: list[tuple[int, Token]] = field(default_factory=list)  # (line, token), in order
+
+    def headings(self) -> Family:
+        """The members that head a line of their own (`is_head`)."""
+        return Family(self.form, [(line, t) for line, t in self.members if is_head(t)])
+
+    def runs(self) -> list[list[tuple[int, Token]]]:
+        """The members in runs of increasing numbers (noise left out)."""
+        return runs_of(self.members)
+
+    def longest(self) -> int:
+        return max((len(r) for r in self.runs()), default=0)
+
+
+def is_head(token: Token) -> bool:
+    """Is the line of `token` a heading: the label alone, or with a short title (no sentence
+    end, not in lower case)?"""
+    rest = token.rest.strip("()[]*_ ")
+    if not rest:
+        return True
+    if len(rest) > _TITLE_LEN or rest.endswith(_SENTENCE_END) or rest[0].islower():
+        return False
+    return True
+
+
+def families(labels: Sequence[Sequence[Token]]) -> dict[Form, Family]:
+    """The families of the labels of a document's lines (`labels`: each line's readings)."""
+    out: dict[Form, Family] = {}
+    for line, readings in enumerate(labels):
+        for token in readings:
+            fam = out.get(token.form)
+            if fam is None:
+                fam = out[token.form] = Family(token.form)
+            fam.members.append((line, token))
+    return out
+
+
+def fits(prev: Token, token: Token, gap: int = MAX_GAP) -> bool:
+    """Does `token` go on a run whose last label is `prev`, skipping at most `gap` - 1
+    numbers?"""
+    if token.value == prev.value:
+        return bool(token.suffix) and token.suffix != prev.suffix  # 21 then 21A
+    return prev.value < token.value <= prev.value + gap
+
+
+def runs_of(members: Sequence[tuple[int, Token]]) -> list[list[tuple[int, Token]]]:
+    """`members` (line, token) in runs of increasing numbers: a label goes on the current run
+    when it fits, a 1 (or the first label) starts a run, anything else is noise."""
+    runs: list[list[tuple[int, Token]]] = []
+    for line, token in members:
+        if runs and fits(runs[-1][-1][1], token):
+            runs[-1].append((line, token))
+        elif not runs or token.value == 1 or _restarts(runs[-1], token):
+            runs.append([(line, token)])
+    return runs
+
+
+def _restarts(run: list[tuple[int, Token]], token: Token) -> bool:
+    """Does `token` start a new run after `run` although it is not a 1: a run that ended
+    after a single label that was noise itself ("2" read first of a list cut at its start)."""
+    return len(run) == 1 and run[0][1].value != 1 and token.value < run[0][1].value
+
+
+def outer_chain(members: Sequence[tuple[int, Token]]) -> tuple[list[tuple[int, Token]], int]:
+    """The labels of `members` that number 1, 2, 3 … at the top of one article, read past
+    the lists nested in it (a 1 that does not go on is a list below, which goes on with its
+    own numbers until the top's next number comes), and how many such lists there were.
+    Within an article, numbers go on one by one: a list skips none."""
+    outer: list[tuple[int, Token]] = []
+    nested: Token | None = None  # the last label of the list below, while one is open
+    lists = 0
+    for line, token in members:
+        if not outer:
+            if token.value == 1:
+                outer.append((line, token))
+        elif nested is not None and fits(nested, token, 1):
+            nested = token
+        elif fits(outer[-1][1], token, 1):
+            outer.append((line, token))
+            nested = None
+        elif token.value == 1:
+            nested = token
+            lists += 1
+    return outer, lists

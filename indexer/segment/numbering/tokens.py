@@ -1,0 +1,256 @@
+"""The label a line may open with, read without a list of forms: a word or none, a number
+(arabic, roman, a letter, number words), brackets and punctuation around it, whatever they
+are; then the rest of the line.
+
+`line_labels(text)` gives every reading of a line's start ("i)" is the letter i and roman
+one); each `Token` carries its `Form` -- what stays the same from one label of a family to the
+next ("Clause", arabic, no bracket, ":") -- and its value. The forms of a document's labels
+are grouped into families and their values read as sequences by `families`; nothing here
+knows which forms are articles or paragraphs.
+
+Only the first few words of a line are looked at, one by one, so the work is linear in the
+line's length whatever it holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from indexer.segment.numbering.words import number_words_value
+from indexer.segment.numerals import parse_roman
+
+#: The ordinal marks printed after a number: "Artigo 1º", "1°", "1˚", "1ª".
+_ORDINAL_MARKS = "º°˚ª"
+#: Markup a line may open with: Markdown heading hashes, emphasis, a bullet-free indent.
+_LEAD_MARKUP = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*")
+#: One number as printed inside a label token: arabic (with an inserted article's letter
+#: glued on, "21A"), roman, one letter. Bracket, ordinal mark and punctuation around it.
+_NUMBER_TOKEN = re.compile(
+    r"(?P<open>[(\[]?)"
+    r"(?P<num>\d{1,3}(?:\.\d{1,2})?|[IVXLCDM]{1,7}|[ivxlcdm]{1,7}|[A-Za-z])"
+    r"(?P<suffix>(?<=\d)-?[A-Z](?![A-Za-z]))?"
+    r"(?P<mark>[" + _ORDINAL_MARKS + r"])?"
+    r"(?P<close>\.[-–—]|\.\)|[.:)\]]|[-–—])?"
+)
+#: Punctuation that may stand alone after a label ("Article 5 -", "1 – text").
+_LONE_PUNCT = {"-": "-", "–": "-", "—": "-", ":": ":", ".": "."}
+#: A word before a label's number: letters (an abbreviation's full stop kept), or "§".
+_WORD = re.compile(r"(?:§|[^\W\d_]{2,20}\.?)")
+_NUMBER_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
+# (a letter apart from the number only where nothing but punctuation follows it: "Artikel
+# 10 a", not "3 A building site …")
+_SUFFIX = re.compile(r"[ \t]?-[ \t]?([A-Z])(?![\w])|[ \t]([A-Za-z])(?=[ \t]*[.:–—-]?[ \t]*$)"
+                     r"|[ \t]?(bis|ter|quater)\b")
+#: Words in a title that says which article follows ("ARTICLE V", "Article Five").
+_LETTER_SPACED = re.compile(r"^(?:[^\W\d_] ){3,}[^\W\d_](?= |$)")
+
+
+@dataclass(frozen=True)
+class Form:
+    """What the labels of one family share: the word before the number (lower case, "" for
+    none; `after` when it comes after the number: "10 artikel"), the kind of number
+    ("arabic", "roman", "ROMAN", "alpha", "ALPHA", "words", "decimal"), the bracket before it
+    and the punctuation after it (ordinal mark included, blanks left out)."""
+
+    word: str
+    kind: str
+    open: str
+    close: str
+    after: bool = False
+
+    def bare(self) -> bool:
+        return not self.word
+
+
+@dataclass(frozen=True)
+class Token:
+    """One reading of the label a line opens with."""
+
+    form: Form
+    value: int  # the number the label stands for (a letter: its place in the alphabet)
+    label: str  # the number as printed ("10", "X", "Five", "21A", "10.1")
+    suffix: str  # an inserted article's letter or word ("A", "bis"), else ""
+    rest: str  # the line after the label, stripped
+    end: int  # where `rest` begins in the line as given
+    parent: int | None = None  # a decimal label's first number ("10.1": 10)
+    upper: bool = False  # the word (or letter-spaced word) printed in capitals
+
+
+def line_labels(text: str) -> list[Token]:
+    """Every reading of the label `text` opens with (none when it opens with no label)."""
+    m = _LEAD_MARKUP.match(text)
+    start = m.end() if m else 0
+    head = text[start:start + 80]
+    if not head or head[0].isspace():
+        return []
+    spaced = _LETTER_SPACED.match(head)
+    if spaced is not None:  # "C H A P T E R II": read as the word it spells
+        word = spaced.group(0).replace(" ", "")
+        return _word_led(text, start + spaced.end(), word)
+    first = head.split(None, 1)[0]
+    if _opens_with_number(text, start):
+        return _bare(text, start)
+    w = _WORD.match(first)
+    if w is not None and (w.end() == len(first) or first == "§" or first.startswith("§")):
+        return _word_led(text, start + w.end(), w.group(0))
+    if first.startswith("§"):
+        return _word_led(text, start + 1, "§")
+    return []
+
+
+def _opens_with_number(text: str, at: int) -> bool:
+    """Does the line open with a number token: digits, or a roman number or letter with its
+    bracket or punctuation ("IV.", "(a)", "b)"), not a word ("In", "CONVENTION")?"""
+    m = _NUMBER_TOKEN.match(text, at)
+    if m is None or not m.group("num") or not _ends_token(text, m.end()):
+        return False
+    return m.group("num")[0].isdigit() or bool(m.group("open") or m.group("close"))
+
+
+def _word_led(text: str, at: int, word: str) -> list[Token]:
+    """Readings of a label that is `word` then a number, the number from offset `at`."""
+    i = _skip_blanks(text, at)
+    if i >= len(text):
+        return []
+    upper = word.isupper()
+    key = word.lower()
+    out = []
+    m = _NUMBER_TOKEN.match(text, i)
+    if m is not None and m.group("num") and _ends_token(text, m.end()):
+        out.extend(_readings(text, m, key, upper))
+    if not out:  # a number in words: "Article Five", "ARTIGO PRIMEIRO", "Article twenty-one"
+        out.extend(_words_reading(text, i, key, upper))
+    return out
+
+
+def _words_reading(text: str, i: int, key: str, upper: bool) -> list[Token]:
+    """A number written in up to three words from offset `i` ("twenty one", "vinte e um")."""
+    words: list[tuple[str, int]] = []
+    j = i
+    for _ in range(3):
+        m = _NUMBER_WORD.match(text, j)
+        if m is None:
+            break
+        words.append((m.group(0), m.end()))
+        j = _skip_blanks(text, m.end())
+    best = None
+    for k in range(len(words), 0, -1):
+        phrase = text[i:words[k - 1][1]]
+        value = number_words_value(phrase)
+        if value:
+            best = (phrase, value, words[k - 1][1])
+            break
+    if best is None:
+        return []
+    phrase, value, end = best
+    close, end = _close_after(text, end)
+    rest_at = _skip_blanks(text, end)
+    return [Token(Form(key, "words", "", close), value, phrase, "", _rest(text, rest_at), rest_at,
+                  upper=upper)]
+
+
+def _bare(text: str, at: int) -> list[Token]:
+    """Readings of a label that opens with its number ("1.", "(a)", "[3]", "IV.", "10 artikel")."""
+    m = _NUMBER_TOKEN.match(text, at)
+    if m is None or not m.group("num") or not _ends_token(text, m.end()):
+        return []
+    out = _readings(text, m, "", False)
+    # a number then a word alone on the line: "10 artikel", "10. ARTIKLA"
+    after = _skip_blanks(text, m.end())
+    w = _WORD.match(text, after)
+    if w is not None and m.group("num").isdigit() and not m.group("open"):
+        tail = text[w.end():].strip()
+        if not tail or tail in ".:-–—":
+            value = int(m.group("num"))
+            form = Form(w.group(0).lower(), "arabic", "", _LONE_PUNCT.get(tail, tail), after=True)
+            out.append(Token(form, value, m.group("num"), "", "", len(text), upper=w.group(0).isupper()))
+    return out
+
+
+def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token]:
+    """The readings of number token `m` after `word` ("" for a bare label)."""
+    num, open_ = m.group("num"), m.group("open")
+    close = (m.group("mark") or "") + (m.group("close") or "")
+    if open_ and not close.endswith((")", "]")):
+        return []  # "(1" without its bracket closed: not a label
+    end = m.end()
+    suffix = (m.group("suffix") or "").lstrip("-")
+    if not close:
+        close, end, suffix = _suffix_and_close(text, end, suffix)
+    rest_at = _skip_blanks(text, end)
+    rest = _rest(text, rest_at)
+    if not close and not word and not _bare_ok(num, rest):
+        return []
+    out = []
+    for kind, value, parent in _number_kinds(num):
+        if kind in ("alpha", "ALPHA") and word:
+            continue  # "Article A": no
+        if kind in ("alpha", "ALPHA", "roman", "ROMAN") and not word and not close:
+            continue  # "I think", "a text": a letter is a label only with its bracket or stop
+        out.append(Token(Form(word, kind, open_, close), value, num + suffix, suffix, rest, rest_at,
+                         parent, upper))
+    return out
+
+
+def _suffix_and_close(text: str, end: int, suffix: str) -> tuple[str, int, str]:
+    """After a number printed without punctuation: an inserted article's suffix ("26 A",
+    "5 bis", "26-A") and a lone punctuation mark ("5 -", "5 –")."""
+    if not suffix:
+        m = _SUFFIX.match(text, end)
+        if m is not None and m.group(m.lastindex or 0):
+            suffix, end = m.group(m.lastindex or 0).upper(), m.end()
+    close, end = _close_after(text, end)
+    return close, end, suffix
+
+
+def _close_after(text: str, end: int) -> tuple[str, int]:
+    """A lone punctuation mark after blanks ("Article 5 – Title", "1 - text")."""
+    i = _skip_blanks(text, end)
+    if i < len(text) and text[i] in _LONE_PUNCT and (i + 1 == len(text) or text[i + 1].isspace()):
+        return _LONE_PUNCT[text[i]], i + 1
+    return "", end
+
+
+def _bare_ok(num: str, rest: str) -> bool:
+    """May a bare number without punctuation open a line as a label ("1 The term …", "10"
+    alone, "1 a) For …")? Not before a lower-case word ("15 per cent …" wrapped onto a line)."""
+    if not num.replace(".", "").isdigit():
+        return False
+    return not rest or not rest[0].islower() or rest[1:2] in (")", ".")
+
+
+def _number_kinds(num: str) -> list[tuple[str, int, int | None]]:
+    """Each (kind, value, parent) the printed number `num` can be."""
+    if "." in num:
+        a, b = num.split(".")
+        return [("decimal", int(b), int(a))] if int(b) else []
+    if num.isdigit():
+        return [("arabic", int(num), None)] if int(num) else []
+    out = []
+    if len(num) == 1:
+        out.append(("alpha" if num.islower() else "ALPHA", ord(num.lower()) - 96, None))
+    r = parse_roman(num) if (num.isupper() or num.islower()) else None
+    if r is not None and r < 400:
+        out.append(("roman" if num.islower() else "ROMAN", r, None))
+    return out
+
+
+def _ends_token(text: str, end: int) -> bool:
+    """Does a label token end at `end`: the line's end, a blank, or a letter glued after its
+    punctuation ("1.The", "2.a)")?"""
+    if end >= len(text):
+        return True
+    c = text[end]
+    return c.isspace() or c in "*_" or (not text[end - 1].isalnum() and (c.isalpha() or c in "\"“'«("))
+
+
+def _skip_blanks(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \t":
+        i += 1
+    return i
+
+
+def _rest(text: str, at: int) -> str:
+    """The line from `at`, stripped, without closing emphasis marks."""
+    return text[at:].strip().removesuffix("**").removesuffix("__").rstrip()
