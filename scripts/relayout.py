@@ -165,6 +165,7 @@ class Article:
     title: str | None
     blocks: list[Block]
     paragraphs: int  # the gold's count
+    verbatim: list[str] | None = None  # the lines after the heading, printed as they are
 
 
 @dataclass
@@ -276,12 +277,15 @@ def _paragraph_starts(texts: list[str], n: int) -> dict[int, tuple[int, int]] | 
     return None
 
 
-def _article(lang: str, gold: dict, lines: list[str]) -> Article | None:
+def _article(lang: str, gold: dict, lines: list[str]) -> Article:
     """The model of gold article `gold` from the source `lines` (0-based; the gold's lines are
-    1-based), or None when its paragraphs cannot be read back with certainty."""
+    1-based). When its title or paragraphs cannot be read back with certainty, its heading
+    is still restyled, but its other lines are printed as they are (`Article.verbatim`)."""
     body = lines[gold["start"]:gold["end"]]  # after the heading line
     title = gold.get("title")
     heading = _clean(lines[gold["start"] - 1])
+    verbatim = Article(lang, gold["number"], gold["label"], None, [], gold["paragraphs"],
+                       verbatim=body)
     if title and title.lower() not in heading.lower():
         # the title's lines after the heading
         k, seen = 0, ""
@@ -290,13 +294,13 @@ def _article(lang: str, gold: dict, lines: list[str]) -> Article | None:
                 seen = (seen + " " + _clean(body[k])).strip()
             k += 1
         if seen.lower() != title.lower():
-            return None
+            return verbatim
         body = body[k:]
     raw = _blocks(body)
     texts = [_join(b) for b in raw]
     starts = _paragraph_starts(texts, gold["paragraphs"])
     if starts is None:
-        return None
+        return verbatim
     blocks = []
     for k, text in enumerate(texts):
         if k in starts:
@@ -313,7 +317,7 @@ def _article(lang: str, gold: dict, lines: list[str]) -> Article | None:
 
 def read_treaty(source: str, gold: dict) -> tuple[Treaty, int]:
     """The model of a gold file's source text, and how many gold articles could not be read
-    into it (those stay verbatim and are not measured)."""
+    into it (their headings are restyled, their other lines printed as they are)."""
     lines = source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     arts = sorted(((a, v["lang"]) for v in gold["versions"] for a in v["articles"]),
                   key=lambda x: x[0]["start"])
@@ -326,11 +330,8 @@ def read_treaty(source: str, gold: dict) -> tuple[Treaty, int]:
         else:
             treaty.parts.append(between)
         model = _article(lang, a, lines)
-        if model is None:
-            skipped += 1
-            treaty.parts.append(lines[a["start"] - 1:a["end"]])
-        else:
-            treaty.parts.append(model)
+        skipped += model.verbatim is not None
+        treaty.parts.append(model)
         pos, prev_lang = a["end"], lang
     treaty.parts.append(lines[pos:])
     return treaty, skipped
@@ -550,6 +551,13 @@ def _render_article(p: _Printer, style: Style, a: Article) -> Expected:
         p.blank(True)
         p.add([line])
     end = start + len(head) - 1
+    if a.verbatim is not None:
+        lines = list(a.verbatim)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        first = p.add(lines)
+        return Expected(a.lang, a.label, a.number, start, first + len(lines) - 1 if lines else end,
+                        a.paragraphs)
     p.blank(True)
     for b in a.blocks:
         if b.kind == "para":

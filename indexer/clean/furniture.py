@@ -218,7 +218,7 @@ def _running_lines(stripped: list[str], blank: list[bool], han: bool = True,
     after = [*blank[1:], True]
 
     alone = [i for i in range(n) if not blank[i] and (not has_blanks or (before[i] and after[i]))
-             and i not in body]
+             and i not in body and (has_blanks or not _continues(stripped, i))]
     keys = _candidate_keys(stripped, alone, han)
     verdicts: dict[tuple[str, str], bool] = {}
     found: set[int] = set()
@@ -235,6 +235,14 @@ def _running_lines(stripped: list[str], blank: list[bool], han: bool = True,
                 touching = keys | _candidate_keys(stripped, one_side, han)
             found.update(_variants(members, keys, touching, found, verdicts))
     return found
+
+
+def _continues(stripped: list[str], i: int) -> bool:
+    """Does line `i` go on with the sentence of the line before (it starts in lower case, and
+    the line before ends no sentence)? In a text without blank lines, a phrase that recurs
+    at the start of a wrapped line is no running header."""
+    return i > 0 and stripped[i][:1].islower() and bool(stripped[i - 1]) and not ends_sentence(
+        stripped[i - 1])
 
 
 def _recurs_as_header(members: list[int], n: int, has_blanks: bool) -> bool:

@@ -51,6 +51,8 @@ _PAGE_GAPS = 4
 _ALIKE = 80
 #: The share of a heading family's labels in runs that its longest run holds at least.
 _THROUGH = 0.3
+#: Spans are no articles when the paragraph numbering starts again this many times each.
+_RESTARTS = 0.5
 #: What each paragraph past the second adds to an article's count for a paragraph family,
 #: and what a list started again inside an article takes from it.
 _LONGER = 0.1
@@ -99,16 +101,26 @@ def _reading_with(fams: list[Family], art: Family) -> Reading | None:
     bounds = sorted(set(articles) | set(chapters))
     paragraphs: dict[int, Token] = {}
     pform = None
-    restarts = 0
     for run in _article_runs(articles):  # each instrument (or copy) numbers its own way
-        found, form, lists = _paragraph_level(fams, bounds, run)
+        found, form, _lists = _paragraph_level(fams, bounds, run)
         paragraphs.update(found)
         pform = pform or form
-        restarts += lists
-    if restarts > 0.5 * len(articles) and art.form.word not in ARTICLE_WORDS:
+    if not _article_word(art.form) and _lists_restart(fams, bounds, articles):
         return None
     points = _point_level(fams, sorted(set(bounds) | set(paragraphs)), art.form, pform)
     return Reading(articles, chapters, paragraphs, art.form, pform, points)
+
+
+def _lists_restart(fams: list[Family], bounds: list[int], articles: dict[int, Token]) -> bool:
+    """Does the document's most used numbering (the bare family with most labels before
+    running text) start again inside most of the spans of `articles`, as the paragraphs of
+    several articles do inside a chapter?"""
+    numbering = [f for f in fams if f.form.bare() and f.form.kind == "arabic"]
+    if not numbering:
+        return False
+    main = max(numbering, key=lambda f: len(f.members) - len(f.headings().members))
+    restarts = sum(_nested(main, bounds, run)[2] for run in _article_runs(articles))
+    return restarts > _RESTARTS * len(articles)
 
 
 def _point_level(fams: list[Family], bounds: list[int], *levels: Form | None) -> dict[int, Token]:
@@ -159,9 +171,11 @@ def _candidates(fams: list[Family]) -> list[Family]:
     for fam in fams:
         if fam.form.kind in ("alpha", "ALPHA", "decimal"):
             continue
-        heads = fam.headings() if fam.form.bare() else fam
-        if not _same_text(heads) and not _page_numbers(heads):
-            out.append(heads)
+        heads = fam.headings()
+        # (a word's labels may also head their article's first sentence: "Article 5 The …")
+        for cand in [heads] if fam.form.bare() or len(heads.members) == len(fam.members) else [heads, fam]:
+            if cand.members and not _same_text(cand) and not _page_numbers(cand):
+                out.append(cand)
     return out
 
 
@@ -215,11 +229,19 @@ def _through(fam: Family) -> bool:
     return not runs or max(len(r) for r in runs) >= _THROUGH * chained
 
 
+def _article_word(form: Form) -> bool:
+    return form.word in ARTICLE_WORDS or form.word.rstrip(".") in ARTICLE_WORDS
+
+
+def _chapter_word(form: Form) -> bool:
+    return form.word.rstrip(".") in CHAPTER_WORDS
+
+
 def _article_prior(fam: Family, known: frozenset[int]) -> float:
     word = fam.form.word
-    if word in ARTICLE_WORDS or any(line in known for line, _t in fam.members[:3]):
+    if _article_word(fam.form) or any(line in known for line, _t in fam.members[:3]):
         return _PRIOR
-    if word in CHAPTER_WORDS:
+    if _chapter_word(fam.form):
         return -_PRIOR
     return 0.0
 
@@ -238,10 +260,10 @@ def _chapter_level(fams: list[Family], art: Family, articles: dict[int, Token]) 
         kept = {line: tok for line, tok in kept.items() if line not in articles}
         if len(kept) < 2 or not _above(sorted(kept), lines):
             continue
-        score = len(kept) + (_PRIOR if form.word in CHAPTER_WORDS else 0.0)
-        if form.word in ARTICLE_WORDS:
+        score = len(kept) + (_PRIOR if _chapter_word(form) else 0.0)
+        if _article_word(form):
             score -= _PRIOR
-        if score > best_score and (form.word in CHAPTER_WORDS or len(kept) >= _MIN_RUN):
+        if score > best_score and (_chapter_word(form) or len(kept) >= _MIN_RUN):
             best, best_score = kept, score
     return best
 
@@ -299,8 +321,11 @@ def _nested(fam: Family, bounds: list[int], articles: dict[int, Token]
     kept: dict[int, Token] = {}
     score = 0.0
     restarts = 0
-    for members in by_span.values():
+    last = max(articles, default=None)
+    for head, members in by_span.items():
         outer, lists = outer_chain(members)
+        if head == last:
+            lists = 0  # what follows the last article (a protocol, another version) is no list
         restarts += lists
         # an article numbered by the family counts one, more for more of its numbers; a list
         # started again inside it counts against (a level below the paragraphs)

@@ -105,7 +105,8 @@ def _opens_with_number(text: str, at: int) -> bool:
     m = _NUMBER_TOKEN.match(text, at)
     if m is None or not m.group("num") or not _ends_token(text, m.end()):
         return False
-    return m.group("num")[0].isdigit() or bool(m.group("open") or m.group("close"))
+    return (m.group("num")[0].isdigit() or bool(m.group("open") or m.group("close"))
+            or not _rest(text, m.end()))  # a roman numeral alone: "XIV"
 
 
 def _word_led(text: str, at: int, word: str) -> list[Token]:
@@ -156,15 +157,19 @@ def _bare(text: str, at: int) -> list[Token]:
     if m is None or not m.group("num") or not _ends_token(text, m.end()):
         return []
     out = _readings(text, m, "", False)
-    # a number then a word alone on the line: "10 artikel", "10. ARTIKLA"
+    # a number then its word: "10 artikel", "10. ARTIKLA", "10 artikel – Title",
+    # "10 artikel (Title)" (a word with text after it, "1 The term …", is no heading)
     after = _skip_blanks(text, m.end())
     w = _WORD.match(text, after)
     if w is not None and m.group("num").isdigit() and not m.group("open"):
-        tail = text[w.end():].strip()
-        if not tail or tail in ".:-–—":
-            value = int(m.group("num"))
-            form = Form(w.group(0).lower(), "arabic", "", _LONE_PUNCT.get(tail, tail), after=True)
-            out.append(Token(form, value, m.group("num"), "", "", len(text), upper=w.group(0).isupper()))
+        close, end = _close_after(text, w.end())
+        rest_at = _skip_blanks(text, end)
+        rest = _rest(text, rest_at)
+        if not rest or close or rest.startswith(("(", "[")):
+            form = Form(w.group(0).lower(), "arabic", "", close, after=True)
+            suffix = (m.group("suffix") or "").lstrip("-")
+            out.append(Token(form, int(m.group("num")), m.group("num") + suffix, suffix, rest,
+                             rest_at, upper=w.group(0).isupper()))
     return out
 
 
@@ -186,8 +191,10 @@ def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token
     for kind, value, parent in _number_kinds(num):
         if kind in ("alpha", "ALPHA") and word:
             continue  # "Article A": no
-        if kind in ("alpha", "ALPHA", "roman", "ROMAN") and not word and not close:
+        if kind in ("alpha", "ALPHA", "roman", "ROMAN") and not word and not close and (
+                rest or kind in ("alpha", "ALPHA")):
             continue  # "I think", "a text": a letter is a label only with its bracket or stop
+            # (a roman numeral alone on its line is one: "XIV")
         out.append(Token(Form(word, kind, open_, close), value, num + suffix, suffix, rest, rest_at,
                          parent, upper))
     return out
@@ -207,7 +214,8 @@ def _suffix_and_close(text: str, end: int, suffix: str) -> tuple[str, int, str]:
 def _close_after(text: str, end: int) -> tuple[str, int]:
     """A lone punctuation mark after blanks ("Article 5 – Title", "1 - text")."""
     i = _skip_blanks(text, end)
-    if i < len(text) and text[i] in _LONE_PUNCT and (i + 1 == len(text) or text[i + 1].isspace()):
+    if i < len(text) and text[i] in _LONE_PUNCT and (i + 1 == len(text) or text[i + 1].isspace()
+                                                     or text[i + 1] in "*_"):
         return _LONE_PUNCT[text[i]], i + 1
     return "", end
 
@@ -216,7 +224,7 @@ def _bare_ok(num: str, rest: str) -> bool:
     """May a bare number without punctuation open a line as a label ("1 The term …", "10"
     alone, "1 a) For …")? Not before a lower-case word ("15 per cent …" wrapped onto a line)."""
     if not num.replace(".", "").isdigit():
-        return False
+        return not rest  # a roman numeral alone on its line
     return not rest or not rest[0].islower() or rest[1:2] in (")", ".")
 
 
@@ -253,4 +261,7 @@ def _skip_blanks(text: str, i: int) -> int:
 
 def _rest(text: str, at: int) -> str:
     """The line from `at`, stripped, without closing emphasis marks."""
-    return text[at:].strip().removesuffix("**").removesuffix("__").rstrip()
+    s = text[at:].strip()
+    for mark in ("**", "__"):
+        s = s.removeprefix(mark).removesuffix(mark)
+    return s.strip()
