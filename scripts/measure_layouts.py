@@ -51,9 +51,10 @@ def load(gold_root: Path = GOLD) -> list[tuple[str, relayout.Treaty]]:
     for path in sorted(gold_root.rglob("*.json")):
         g = json.loads(path.read_text(encoding="utf-8"))
         src = SHARED / f"corpus-{g['corpus']}" / g["file"]
-        if src.exists():
-            treaty, _skipped = relayout.read_treaty(src.read_text(encoding="utf-8"), g)
-            out.append((f"{g['corpus']}/{g['file']}", treaty))
+        if not src.exists():
+            continue
+        text = src.read_text(encoding="utf-8")
+        out.append((f"{g['corpus']}/{g['file']}", relayout.read_treaty(text, g)[0]))
     return out
 
 
