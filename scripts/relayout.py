@@ -174,6 +174,8 @@ class Chapter:
     label: str  # "II", "2"
     number: int
     title: str | None
+    word: str = ""  # as the source prints it
+    restyled: bool = True  # the version's first chapter word (a level below keeps its own)
 
 
 @dataclass
@@ -216,7 +218,7 @@ _PARA_FORMS = (
 )
 _POINT_FORM = re.compile(r"\(?([a-z])\)\s*")
 _CHAPTER_FORM = re.compile(
-    r"^\s*(?:#+\s*)?(?:\*\*)?\s*(?:CHAPTER|Chapter|C H A P T E R|KAPITEL|Kapitel|AVSNITT|Avsnitt)"
+    r"^\s*(?:#+\s*)?(?:\*\*)?\s*(CHAPTER|Chapter|C H A P T E R|KAPITEL|Kapitel|AVSNITT|Avsnitt)"
     r"\s+([IVXLC]+|\d{1,2})\b\.?\s*(.*?)\s*(?:\*\*)?\s*$")
 _MARKUP = re.compile(r"^\s*#+\s*|\*\*")
 
@@ -324,10 +326,11 @@ def read_treaty(source: str, gold: dict) -> tuple[Treaty, int]:
     treaty = Treaty()
     other = _other_headings(gold)
     pos, skipped, prev_lang = 0, 0, None
+    words: dict[str, list[str]] = {}
     for a, lang in arts:
         between = lines[pos:a["start"] - 1]
         if prev_lang == lang:
-            treaty.parts.extend(_between(between, lang))
+            treaty.parts.extend(_between(between, lang, words.setdefault(lang, [])))
         else:
             treaty.parts.extend(_verbatim(between, other))
         model = _article(lang, a, lines)
@@ -373,9 +376,10 @@ def _verbatim(lines: list[str], headings: list[tuple[re.Pattern[str], str]]) -> 
     return out
 
 
-def _between(lines: list[str], lang: str) -> list[list[str] | Chapter]:
+def _between(lines: list[str], lang: str, words: list[str]) -> list[list[str] | Chapter]:
     """The lines between two articles of one version: chapter headings (with their title on
-    the next line) and verbatim runs."""
+    the next line) and verbatim runs. `words`: the chapter words of the version met so far
+    (the first is the level the style prints its way)."""
     out: list[list[str] | Chapter] = []
     k = 0
     while k < len(lines):
@@ -385,7 +389,9 @@ def _between(lines: list[str], lang: str) -> list[list[str] | Chapter]:
                 out.append([lines[k]])
             k += 1
             continue
-        label, title = m.group(1), m.group(2) or None
+        word, label, title = m.group(1), m.group(2), m.group(3) or None
+        if word.lower() not in words:
+            words.append(word.lower())
         number = int(label) if label.isdigit() else _roman_value(label)
         k += 1
         if title is None:
@@ -397,7 +403,7 @@ def _between(lines: list[str], lang: str) -> list[list[str] | Chapter]:
         if number is None:
             out.append([lines[k - 1]])
         else:
-            out.append(Chapter(lang, label, number, title))
+            out.append(Chapter(lang, label, number, title, word, words[0] == word.lower()))
     return out
 
 
@@ -424,6 +430,8 @@ def _suffix(label: str) -> str:
 
 def _number(style: Style, n: int, label: str) -> str:
     suffix = _suffix(label)
+    if suffix and style.number in ("roman", "roman-lower"):  # "XXVI-A"
+        return (roman(n) if style.number == "roman" else roman(n).lower()) + "-" + suffix
     if suffix:  # an inserted article keeps its arabic number and letter: "21A", "26 A"
         return f"{n}{suffix}"
     return {
@@ -534,6 +542,8 @@ class _Printer:
 
 
 def _chapter(style: Style, c: Chapter) -> list[str]:
+    if not c.restyled:  # a second level of chapter headings, as the source prints it
+        return [_marked(style, f"{c.word} {c.label}", 2)] + ([_marked(style, c.title, 2)] if c.title else [])
     form = style.chapter
     label = str(c.number) if form == "chapter-arabic" else c.label if form in (
         "as-source", "same-line-title") else roman(c.number)

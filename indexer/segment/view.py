@@ -90,7 +90,8 @@ def _longest_known_run(numbers: list[tuple[int, int]]) -> int:
 
 def _article_line(tok: Token) -> str:
     """An article heading in the known form: "Article 21A Title"."""
-    label = tok.label if tok.form.kind in ("arabic", "roman", "ROMAN") else f"{tok.value}{tok.suffix}"
+    plain = tok.form.kind in ("arabic", "roman", "ROMAN") and not tok.suffix
+    label = tok.label if plain else f"{tok.value}{tok.suffix}"
     return f"Article {label} {_title(tok.rest)}".rstrip()
 
 

@@ -57,8 +57,9 @@ _RESTARTS = 0.5
 #: and what a list started again inside an article takes from it.
 _LONGER = 0.1
 _RESTART = 0.5
-#: The most lines from a chapter heading to the article heading below it (its title's).
-_CHAPTER_GAP = 4
+#: The most lines from a chapter heading to the article heading below it (its title, a
+#: heading of a level below and its title).
+_CHAPTER_GAP = 6
 
 
 @dataclass(frozen=True)
@@ -247,25 +248,23 @@ def _article_prior(fam: Family, known: frozenset[int]) -> float:
 
 
 def _chapter_level(fams: list[Family], art: Family, articles: dict[int, Token]) -> dict[int, Token]:
-    """The chapter headings: a heading family other than the articles', in sequence, each
-    followed by an article before the next of its own."""
+    """The chapter headings: every heading family other than the articles' (a part, a
+    chapter, a section: there may be levels above levels) that runs in sequence, each of its
+    headings right above an article heading (with the titles and headings of the levels
+    between); the words that head articles count against a family, those of chapters for."""
     lines = sorted(articles)
-    best: dict[int, Token] = {}
-    best_score = 0.0
+    out: dict[int, Token] = {}
     for fam in _candidates(fams):
         form = fam.form
-        if form == art.form:
+        if form == art.form or _article_word(form):
             continue
         kept = {line: tok for run in fam.runs() if len(run) >= 2 for line, tok in run}
         kept = {line: tok for line, tok in kept.items() if line not in articles}
         if len(kept) < 2 or not _above(sorted(kept), lines):
             continue
-        score = len(kept) + (_PRIOR if _chapter_word(form) else 0.0)
-        if _article_word(form):
-            score -= _PRIOR
-        if score > best_score and (_chapter_word(form) or len(kept) >= _MIN_RUN):
-            best, best_score = kept, score
-    return best
+        if _chapter_word(form) or len(kept) >= _MIN_RUN:
+            out.update(kept)
+    return out
 
 
 def _above(heads: list[int], articles: list[int]) -> bool:

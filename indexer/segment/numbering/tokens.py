@@ -29,7 +29,7 @@ _LEAD_MARKUP = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*")
 _NUMBER_TOKEN = re.compile(
     r"(?P<open>[(\[]?)"
     r"(?P<num>\d{1,3}(?:\.\d{1,2})?|[IVXLCDM]{1,7}|[ivxlcdm]{1,7}|[A-Za-z])"
-    r"(?P<suffix>(?<=\d)-?[A-Z](?![A-Za-z]))?"
+    r"(?P<suffix>(?<=\d)-?[A-Z](?![A-Za-z])|(?<=[IVXLCivxlc])-[A-Z](?![A-Za-z]))?"
     r"(?P<mark>[" + _ORDINAL_MARKS + r"])?"
     r"(?P<close>\.[-–—]|\.\)|[.:)\]]|[-–—])?"
 )
@@ -106,7 +106,8 @@ def _opens_with_number(text: str, at: int) -> bool:
     if m is None or not m.group("num") or not _ends_token(text, m.end()):
         return False
     return (m.group("num")[0].isdigit() or bool(m.group("open") or m.group("close"))
-            or not _rest(text, m.end()))  # a roman numeral alone: "XIV"
+            or not _rest(text, m.end())  # a roman numeral alone: "XIV"
+            or bool(_close_after(text, m.end())[0]))  # or before a dash: "XIV — Title"
 
 
 def _word_led(text: str, at: int, word: str) -> list[Token]:
