@@ -74,10 +74,16 @@ def fits(prev: Token, token: Token, gap: int = MAX_GAP) -> bool:
 
 def runs_of(members: Sequence[tuple[int, Token]]) -> list[list[tuple[int, Token]]]:
     """`members` (line, token) in runs of increasing numbers: a label goes on the current run
-    when it fits, a 1 (or the first label) starts a run, anything else is noise."""
+    when it fits, or on the run before when the current one is shorter and the label goes
+    on from where that one stopped (the current one was a list inside it: "19.", "1.",
+    "2.", "20."); a 1 (or the first label) starts a run; anything else is noise."""
     runs: list[list[tuple[int, Token]]] = []
     for line, token in members:
         if runs and fits(runs[-1][-1][1], token):
+            runs[-1].append((line, token))
+        elif (len(runs) >= 2 and len(runs[-1]) < len(runs[-2])
+              and fits(runs[-2][-1][1], token)):
+            runs.pop()  # a list inside the run before, or noise
             runs[-1].append((line, token))
         elif not runs or token.value == 1 or _restarts(runs[-1], token):
             runs.append([(line, token)])

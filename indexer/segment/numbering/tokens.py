@@ -164,10 +164,12 @@ def _bare(text: str, at: int) -> list[Token]:
     w = _WORD.match(text, after)
     if w is not None and m.group("num").isdigit() and not m.group("open"):
         close, end = _close_after(text, w.end())
+        if w.group(0).endswith(".") and not close:  # "10 artikel. Title": its stop
+            close = "."
         rest_at = _skip_blanks(text, end)
         rest = _rest(text, rest_at)
         if not rest or close or rest.startswith(("(", "[")):
-            form = Form(w.group(0).lower(), "arabic", "", close, after=True)
+            form = Form(w.group(0).lower().rstrip("."), "arabic", "", close, after=True)
             suffix = (m.group("suffix") or "").lstrip("-")
             out.append(Token(form, int(m.group("num")), m.group("num") + suffix, suffix, rest,
                              rest_at, upper=w.group(0).isupper()))
