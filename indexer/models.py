@@ -131,6 +131,7 @@ class Cleaned:
 
     lines: tuple[Line, ...]
     furniture: tuple[Line, ...] = ()  # running headers/footers, sheet marks (kept for audit)
+    reasons: tuple[str, ...] = ()  # why each furniture line was removed (`clean.REASONS`)
 
 
 @dataclass(frozen=True)

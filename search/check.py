@@ -38,7 +38,19 @@ def check(corpus: Corpus, treaty: str | None = None) -> dict:
     with_findings = {(f["treaty"], f["lang"]) for f in findings}
     return {"findings": findings, "versions": len(versions),
             "clean_versions": sum(1 for v in versions if v not in with_findings),
-            "rates": doubtful_rates(corpus, treaty)}
+            "rates": doubtful_rates(corpus, treaty), "removed": removed_lines(corpus, ids)}
+
+
+def removed_lines(corpus: Corpus, treaties: list[str]) -> list[dict]:
+    """The source lines the ingest removed as page furniture from the files of `treaties`,
+    each with why, in file and line order: with the units' lines, they are the source."""
+    marks = ",".join("?" * len(treaties))
+    rows = corpus.db.execute(
+        "SELECT d.treaty, r.file, r.start_line, r.end_line, r.raw, r.reason FROM removed r"
+        f" JOIN documents d ON d.file = r.file WHERE d.treaty IN ({marks})"
+        " ORDER BY d.treaty, r.file, r.start_line", treaties).fetchall()
+    return [{"treaty": r[0], "file": r[1], "lines": [r[2], r[3]], "text": r[4], "reason": r[5]}
+            for r in rows]
 
 
 def doubtful_rates(corpus: Corpus, treaty: str | None) -> list[dict]:
@@ -75,9 +87,10 @@ def lines_text(lines: list[int] | None) -> str:
     return f"line {a}" if a == b else f"lines {a}-{b}"
 
 
-def check_text(result: dict) -> str:
+def check_text(result: dict, *, removed: bool = False) -> str:
     """A `check` result for the terminal: a block per language version with findings (one
-    line each: place, source lines, kind, message), then the counts."""
+    line each: place, source lines, kind, message), then the counts, and what was removed
+    as page furniture (each line when `removed`, else how many of each kind)."""
     out: list[str] = []
     for (treaty, lang), found in per_version(result).items():
         files = sorted({f["file"] for f in found})
@@ -94,12 +107,29 @@ def check_text(result: dict) -> str:
     kinds = Counter(f["kind"] for f in result["findings"])
     if kinds:
         out.append("by kind: " + ", ".join(f"{k} {c}" for k, c in kinds.most_common()))
+    out.extend(_removed_text(result.get("removed") or [], removed))
     if result.get("rates"):
         from search.rates import rates_text
 
         out.extend(["", "rates to check (low confidence or versions disagree):",
                     rates_text({"rates": result["rates"]})])
     return "\n".join(out)
+
+
+def _removed_text(rows: list[dict], each: bool) -> list[str]:
+    """The page furniture removed: one line each (`each`), else a count per reason."""
+    if not rows:
+        return ["no source line removed as page furniture"]
+    if each:
+        out = [f"{len(rows)} source line{'' if len(rows) == 1 else 's'} removed as page furniture:"]
+        width = max(len(f"{r['file']}:{lines_text(r['lines'])}") for r in rows)
+        out += [f"  {r['file'] + ':' + lines_text(r['lines']):<{width}}  {r['reason']}: "
+                f"“{r['text'].strip()}”" for r in rows]
+        return out
+    reasons = Counter(r["reason"] for r in rows)
+    return [f"{len(rows)} source line{'' if len(rows) == 1 else 's'} removed as page furniture ("
+            + ", ".join(f"{n} {why}" for why, n in reasons.most_common())
+            + "); `treaty check --removed` lists them"]
 
 
 def _count(n: int) -> str:

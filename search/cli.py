@@ -394,9 +394,11 @@ def align_report(treaty: str, limit: int, data: Path | None, as_json: bool) -> N
 @data_option
 @click.option("--json", "as_json", is_flag=True,
               help='Print JSON: {"findings": [...], "versions": N, "clean_versions": M, '
-              '"rates": [...]}.')
+              '"rates": [...], "removed": [...]}.')
+@click.option("--removed", "list_removed", is_flag=True,
+              help="List each source line removed as page furniture, with why.")
 @domain_errors
-def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
+def check(treaty: str | None, data: Path | None, as_json: bool, list_removed: bool) -> None:
     """List what looks wrong in the ingested result of TREATY (of every treaty when none is
     given), per language version: one line per finding with its place (treaty, language,
     article), its source lines, its kind and what it means. The audit is made at ingest,
@@ -415,12 +417,15 @@ def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
       inferred-number      an article number recovered, not printed
       low-confidence-link  an alignment link below even odds, or no counterpart at all
       unaccounted-lines    source lines with text that no unit and no removed furniture holds
-    Then the withholding rates (`treaty rates`) of low confidence or that versions disagree on.
+    Then how many source lines were removed as page furniture, by why (running headers and
+    footers, page numbers, drawing lines; `--removed` lists each), and the withholding
+    rates (`treaty rates`) of low confidence or that versions disagree on.
 
     \b
     Examples:
       treaty check
       treaty check br-se-1965
+      treaty check br-se-1965 --removed
       treaty check --json --data /tmp/treaty-data
     """
     from search.check import check as run
@@ -432,7 +437,7 @@ def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    click.echo(check_text(result))
+    click.echo(check_text(result, removed=list_removed))
 
 
 @main.command("rates")

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
+from indexer.clean import REASONS
 from indexer.audit import KINDS, Source, audit_treaty, unit_place
 from indexer.models import DocMeta, Document, Unit
 from indexer.pipeline import ingest, process
@@ -344,14 +345,41 @@ def test_check_json_contract(ingested: Path) -> None:
     res = run("check", "--json", "--data", str(ingested))
     assert res.exit_code == 0, res.output
     out = json.loads(res.output)
-    assert set(out) == {"findings", "versions", "clean_versions", "rates"}
+    assert set(out) == {"findings", "versions", "clean_versions", "rates", "removed"}
     assert out["versions"] == 8 and 0 < out["clean_versions"] < 8
+    # the 1965 print's running headers and the signature blocks' rules, each with its line
+    # and why; the typed Chinese text has none
+    removed = out["removed"]
+    assert "br-cn-1991" not in {r["treaty"] for r in removed}
+    assert sum(r["treaty"] == "br-se-1965" and r["reason"] == REASONS["running"]
+               for r in removed) >= 50
+    assert {r["reason"] for r in removed if r["treaty"] == "br-pe-2006"} == {REASONS["drawing"]}
+    assert {r["reason"] for r in removed} <= set(REASONS.values())
+    assert all(r["text"].strip() and r["lines"][0] <= r["lines"][1] for r in removed)
     for f in out["findings"]:
         assert set(f) == {"treaty", "lang", "file", "eid", "kind", "message", "place", "lines"}
         assert f["kind"] in KINDS and f["place"].startswith(f"{f['treaty']} {f['lang']}")
         assert f["lines"] is None or (len(f["lines"]) == 2 and f["lines"][0] <= f["lines"][1])
     one = json.loads(run("check", "br-co-2022", "--json", "--data", str(ingested)).output)
     assert one["versions"] == 1 and {f["treaty"] for f in one["findings"]} == {"br-co-2022"}
+
+
+def test_check_lists_what_was_removed_with_why(ingested: Path, corpus_dir: Path) -> None:
+    """`treaty check --removed`: each source line removed as page furniture, its file, line,
+    why and text, as the source has them; without the flag, a count per reason."""
+    res = run("check", "br-se-1965", "--removed", "--data", str(ingested))
+    assert res.exit_code == 0, res.output
+    source = (corpus_dir / "sweden-brazil-1965.sv-en-pt.txt").read_text(encoding="utf-8").split("\n")
+    listed = [ln for ln in res.output.splitlines() if ln.startswith("  sweden-brazil-1965")]
+    assert len(listed) >= 50
+    for ln in listed:
+        m = re.match(r"  (\S+):line (\d+)\s+(.+?): “(.*)”$", ln)
+        assert m and m[3] in REASONS.values(), ln
+        assert source[int(m[2]) - 1].strip() == m[4]
+    summary = run("check", "br-se-1965", "--data", str(ingested)).output
+    assert re.search(r"\d+ source lines removed as page furniture \(\d+ running header", summary)
+    clean_one = run("check", "br-cn-1991", "--data", str(ingested)).output
+    assert "no source line removed as page furniture" in clean_one
 
 
 def test_check_text_groups_per_version(ingested: Path) -> None:
@@ -362,7 +390,8 @@ def test_check_text_groups_per_version(ingested: Path) -> None:
     assert re.match(r"  br-co-2022 pt Art\. 6 +lines \d+-\d+ +inferred-number: ", lines[1])
     clean = run("check", "br-cn-1991", "--data", str(ingested))
     assert clean.exit_code == 0  # a report: no finding is no error either
-    assert clean.output.strip() == "1 language version audited, 1 without findings"
+    assert clean.output.strip().splitlines() == ["1 language version audited, 1 without findings",
+                                                 "no source line removed as page furniture"]
 
 
 def test_check_errors_are_one_line(ingested: Path, tmp_path: Path) -> None:
@@ -423,4 +452,4 @@ def test_one_version_per_language_over_two_files(tmp_path: Path, corpus_dir: Pat
     assert not ingest(corpus, tmp_path / "data").failed
     with Corpus(tmp_path / "data") as c:
         result = check(c)
-    assert result == {"findings": [], "versions": 2, "clean_versions": 2, "rates": []}
+    assert result == {"findings": [], "versions": 2, "clean_versions": 2, "rates": [], "removed": []}

@@ -16,7 +16,7 @@ texts already written one paragraph per line are left as they are.
     lines      headings, item labels, sentence ends, Han text, `join_lines`
 """
 
-from indexer.clean.document import clean
+from indexer.clean.document import REASONS, clean
 from indexer.clean.drawing import strip_drawing
 from indexer.clean.hyphens import join_hyphenated
 from indexer.clean.lines import (
@@ -32,6 +32,7 @@ from indexer.clean.lines import (
 
 __all__ = [
     "CJK_HEADING",
+    "REASONS",
     "HEADING_LINE",
     "HEADING_START",
     "TERMINAL",

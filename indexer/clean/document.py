@@ -43,7 +43,17 @@ def clean(text: str) -> Cleaned:
             out.extend(han_lines(block, layout, vocab))
         else:
             out.extend(logical_lines(block, wrapped, vocab, han, numbered))
-    return Cleaned(lines=tuple(out), furniture=tuple(furniture))
+    reasons = tuple(REASONS[kinds[f.start - 1]] for f in furniture)
+    return Cleaned(lines=tuple(out), furniture=tuple(furniture), reasons=reasons)
+
+
+#: Why a line is removed as page furniture, by its kind (`furniture.furniture_kinds`): what
+#: `treaty check` and the repair view tell a reader.
+REASONS = {
+    "running": "running header or footer (recurs on the pages)",
+    "page-number": "page number",
+    "drawing": "drawing line (a rule of underscores or bars)",
+}
 
 
 def _item_may_start(stripped: list[str]) -> list[bool]:

@@ -156,13 +156,14 @@ def _paragraphs(block: list[Physical], numbered: Numbered) -> list[list[Physical
     heading or a label, follows a heading or a line that ends a sentence short of the block's
     width, or opens with a heading keyword and a label after a sentence's end."""
     width = max([len(p.text) for p in block])
+    typical = _typical_width(block)
     groups: list[list[Physical]] = []
     prev_heading = False  # is_heading of the line before, asked once per line
     for p in block:
         # (`is_heading` and the first two tests of `starts_item` in one match)
         m = HEADING_OR_LABEL.match(p.text)
         heading = ((m is not None and m.lastindex == 1) or p.number in numbered.heads
-                   or (prev_heading and _title_like(p, width)))
+                   or (prev_heading and _title_like(p, typical)))
         if groups:
             prev = groups[-1][-1]
             new_item = (
@@ -173,7 +174,7 @@ def _paragraphs(block: list[Physical], numbered: Numbered) -> list[list[Physical
             )
             if numbered.opens(p.number):
                 pass  # the document's numbering says so
-            elif new_item and numbered.heads and _runs_on(prev, width):
+            elif new_item and numbered.heads and _runs_on(prev, typical):
                 # a heading or label form the document's own numbering does not place, after
                 # a line the text filled without ending it: "… under the provisions of" +
                 # "Article 5." is a reference wrapped onto a line of its own
@@ -191,6 +192,13 @@ def _paragraphs(block: list[Physical], numbered: Numbered) -> list[list[Physical
         groups.append([p])
         prev_heading = heading
     return groups
+
+
+def _typical_width(block: list[Physical]) -> int:
+    """The width a wrapped block fills its lines to: nine lines in ten are as short (a long
+    line left unwrapped, a preamble, does not set it)."""
+    widths = sorted(len(p.text) for p in block)
+    return widths[int(0.9 * (len(widths) - 1))]
 
 
 def _runs_on(prev: Physical, width: int) -> bool:

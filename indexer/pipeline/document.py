@@ -189,5 +189,5 @@ def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
         versions=tuple(versions), warnings=tuple(warnings),
         source_lines=decoded.text.count("\n") + 1, format=decoded.format, pages=decoded.pages,
     )
-    removed = [(x.start, x.end, x.raw, "page furniture") for x in cleaned.furniture]
+    removed = [(x.start, x.end, x.raw, why) for x, why in zip(cleaned.furniture, cleaned.reasons)]
     return doc, removed

@@ -61,16 +61,18 @@ def _inferred_articles_lead(reading: Reading, known: dict[int, Heading]) -> bool
 
 def _runs_only(known: dict[int, Heading], reading: Reading) -> dict[int, Heading]:
     """The known headings that still count beside the document's own article headings: those
-    outside their range, or in a run of two or more (a protocol's "Article 1", "Article 2"),
-    not a lone "Article 5." among "Clause 4" and "Clause 6" (a reference that begins a line)."""
+    the reading places, those outside their range, and those in a run of two or more (a
+    protocol's "Article 1", "Article 2", a garbled "Artic1e 5" between 4 and 6); not a lone
+    "Article 5." among "Clause 4" and "Clause 6" (a reference that begins a line)."""
     first, last = min(reading.articles), max(reading.articles)
     order = sorted(known)
     out = {}
     for k, i in enumerate(order):
         n = known[i].number
         near = [known[j].number for j in order[max(0, k - 1):k + 2] if j != i]
-        in_run = n is not None and any(m is not None and abs(m - n) == 1 for m in near)
-        if not first < i < last or in_run:
+        # (a garbled label, "ÅT", is read from its place in the run later: kept)
+        in_run = n is None or any(m is not None and abs(m - n) == 1 for m in near)
+        if i in reading.articles or not first < i < last or in_run:
             out[i] = known[i]
     return out
 

@@ -140,6 +140,7 @@ class ArticlePage:
     articles: set[int] = field(default_factory=set)
     topic: str | None = None
     citation: str = ""
+    removed: dict[str, list[dict]] = field(default_factory=dict)  # per language: furniture
 
     @property
     def label(self) -> str:
@@ -291,7 +292,17 @@ def article_page(corpus: Corpus, treaty_id: str, eid: str, langs: Sequence[str] 
     page.xrefs = _xrefs(present, articles, head)
     if head["kind"] == "article" and head["number"] is not None:
         page.referred_by = _referred_by(corpus, t.id, seq_lang, eid, head["number"])
+    if view != "text":
+        page.removed = {lg: _removed_within(corpus, h) for lg, h in heads.items() if h is not None}
     return page
+
+
+def _removed_within(corpus: Corpus, head: dict) -> list[dict]:
+    """The source lines removed as page furniture inside a unit's lines (a running header
+    between two of its pages), with why: what the repair view shows beside the repairs."""
+    return [{"lines": [r[0], r[1]], "text": r[2], "reason": r[3]} for r in corpus.db.execute(
+        "SELECT start_line, end_line, raw, reason FROM removed WHERE file = ? AND start_line"
+        " BETWEEN ? AND ? ORDER BY start_line", (head["file"], head["start_line"], head["end_line"]))]
 
 
 def _referred_by(corpus: Corpus, treaty: str, lang: str, eid: str, number: int) -> list[dict]:
@@ -400,9 +411,9 @@ def treaty_page(corpus: Corpus, treaty_id: str) -> dict:
         d["guessed"] = json.loads(d["meta"] or "{}").get("guessed") or []
         d["format"] = json.loads(d["meta"] or "{}").get("format") or "text"
     _pages_of_cells(outline.values(), docs)
-    removed = corpus.db.execute(
-        "SELECT COUNT(*) FROM removed WHERE file IN (SELECT file FROM documents WHERE treaty = ?)",
-        (t.id,)).fetchone()[0]
+    from search.check import removed_lines
+
+    removed = removed_lines(corpus, [t.id])
     return {"treaty": t, "outline": list(outline.values()), "others": others,
             "documents": docs, "removed": removed, "audit": _audit(corpus, t)}
 

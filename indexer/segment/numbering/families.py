@@ -44,7 +44,12 @@ class Family:
 def is_head(token: Token) -> bool:
     """Is the line of `token` a heading: the label alone, or with a short title (no sentence
     end, not in lower case)?"""
-    rest = token.rest.strip("()[]*_ ")
+    rest = token.rest
+    if rest.startswith(("(", "[")):  # a title in brackets is the whole rest: "(Gains)", not
+        close = rest.find(")" if rest[0] == "(" else "]")  # "(Gains), may be subject …"
+        if close >= 0 and rest[close + 1:].strip(" .:-–—*_"):
+            return False
+    rest = rest.strip("()[]*_ ")
     if not rest:
         return True
     if len(rest) > _TITLE_LEN or rest.endswith(_SENTENCE_END) or rest[0].islower():
@@ -73,27 +78,63 @@ def fits(prev: Token, token: Token, gap: int = MAX_GAP) -> bool:
 
 
 def runs_of(members: Sequence[tuple[int, Token]]) -> list[list[tuple[int, Token]]]:
-    """`members` (line, token) in runs of increasing numbers: a label goes on the current run
-    when it fits, or on the run before when the current one is shorter and the label goes
-    on from where that one stopped (the current one was a list inside it: "19.", "1.",
-    "2.", "20."); a 1 (or the first label) starts a run; anything else is noise."""
+    """`members` (line, token) as runs of increasing numbers: the chain through them that
+    holds the most labels, each going on from the one before (`fits`) or, at a 1, starting
+    a new run (another instrument, another language's copy) at a small cost; labels off the
+    chain are noise (a reference "Article 13 (Gains), may …" that a wrapped line begins
+    with, between headings 10 and 11; a list "1.", "2." between headings "19." and "20.").
+
+    Found by dynamic programming over the members in order (the best chain ending at each),
+    so a label that fits but skips numbers never wins over the labels in between."""
+    n = len(members)
+    if n > _MAX_CHAINED:  # (a family that large is running text's numbers, not headings)
+        return _greedy_runs(members)
+    score = [1.0] * n
+    back: list[int | None] = [None] * n
+    for j in range(n):
+        token = members[j][1]
+        for i in range(j):
+            prev = members[i][1]
+            if fits(prev, token):
+                s = score[i] + 1.0 - _SKIP * max(0, token.value - prev.value - 1)
+            elif token.value == 1:
+                s = score[i] + 1.0 - _RESTART_COST
+            else:
+                continue
+            if s > score[j]:
+                score[j], back[j] = s, i
+    if not n:
+        return []
+    end: int | None = max(range(n), key=lambda k: (score[k], -k))
+    chain: list[int] = []
+    while end is not None:
+        chain.append(end)
+        end = back[end]
+    runs: list[list[tuple[int, Token]]] = []
+    for k in reversed(chain):
+        if not runs or not fits(runs[-1][-1][1], members[k][1]):
+            runs.append([])
+        runs[-1].append(members[k])
+    return runs
+
+
+#: What starting a new run at a 1 costs a chain, and each number a step skips.
+_RESTART_COST = 0.5
+_SKIP = 0.1
+#: Families with more labels than this are read greedily (their labels are running text's).
+_MAX_CHAINED = 400
+
+
+def _greedy_runs(members: Sequence[tuple[int, Token]]) -> list[list[tuple[int, Token]]]:
+    """`runs_of` for a very large family: each label on the current run when it fits, a 1
+    starting a new one, anything else noise."""
     runs: list[list[tuple[int, Token]]] = []
     for line, token in members:
         if runs and fits(runs[-1][-1][1], token):
             runs[-1].append((line, token))
-        elif (len(runs) >= 2 and len(runs[-1]) < len(runs[-2])
-              and fits(runs[-2][-1][1], token)):
-            runs.pop()  # a list inside the run before, or noise
-            runs[-1].append((line, token))
-        elif not runs or token.value == 1 or _restarts(runs[-1], token):
+        elif not runs or token.value == 1:
             runs.append([(line, token)])
     return runs
-
-
-def _restarts(run: list[tuple[int, Token]], token: Token) -> bool:
-    """Does `token` start a new run after `run` although it is not a 1: a run that ended
-    after a single label that was noise itself ("2" read first of a list cut at its start)."""
-    return len(run) == 1 and run[0][1].value != 1 and token.value < run[0][1].value
 
 
 def outer_chain(members: Sequence[tuple[int, Token]]) -> tuple[list[tuple[int, Token]], int]:

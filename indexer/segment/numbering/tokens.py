@@ -51,13 +51,16 @@ class Form:
     """What the labels of one family share: the word before the number (lower case, "" for
     none; `after` when it comes after the number: "10 artikel"), the kind of number
     ("arabic", "roman", "ROMAN", "alpha", "ALPHA", "words", "decimal"), the bracket before it
-    and the punctuation after it (ordinal mark included, blanks left out)."""
+    and the punctuation after it (ordinal mark included, blanks left out), and whether the
+    word is printed in capitals ("ARTICLE 7" headings, "Article 7." a reference that a
+    wrapped line begins with)."""
 
     word: str
     kind: str
     open: str
     close: str
     after: bool = False
+    capitals: bool = False
 
     def bare(self) -> bool:
         return not self.word
@@ -106,8 +109,14 @@ def _opens_with_number(text: str, at: int) -> bool:
     if m is None or not m.group("num") or not _ends_token(text, m.end()):
         return False
     return (m.group("num")[0].isdigit() or bool(m.group("open") or m.group("close"))
-            or not _rest(text, m.end())  # a roman numeral alone: "XIV"
+            or _titled_numeral(_rest(text, m.end()))  # "XIV", "XIV (Title)"
             or bool(_close_after(text, m.end())[0]))  # or before a dash: "XIV — Title"
+
+
+def _titled_numeral(rest: str) -> bool:
+    """May a roman numeral without punctuation head a line followed by `rest`: nothing, or a
+    title in brackets ("XIV", "XIV (Dividends)"; not "I think")?"""
+    return not rest or rest.startswith(("(", "["))
 
 
 def _word_led(text: str, at: int, word: str) -> list[Token]:
@@ -148,7 +157,8 @@ def _words_reading(text: str, i: int, key: str, upper: bool) -> list[Token]:
     phrase, value, end = best
     close, end = _close_after(text, end)
     rest_at = _skip_blanks(text, end)
-    return [Token(Form(key, "words", "", close), value, phrase, "", _rest(text, rest_at), rest_at,
+    return [Token(Form(key, "words", "", close, capitals=upper), value, phrase, "",
+                  _rest(text, rest_at), rest_at,
                   upper=upper)]
 
 
@@ -169,7 +179,8 @@ def _bare(text: str, at: int) -> list[Token]:
         rest_at = _skip_blanks(text, end)
         rest = _rest(text, rest_at)
         if not rest or close or rest.startswith(("(", "[")):
-            form = Form(w.group(0).lower().rstrip("."), "arabic", "", close, after=True)
+            form = Form(w.group(0).lower().rstrip("."), "arabic", "", close, after=True,
+                        capitals=w.group(0).isupper())
             suffix = (m.group("suffix") or "").lstrip("-")
             out.append(Token(form, int(m.group("num")), m.group("num") + suffix, suffix, rest,
                              rest_at, upper=w.group(0).isupper()))
@@ -195,10 +206,11 @@ def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token
         if kind in ("alpha", "ALPHA") and word:
             continue  # "Article A": no
         if kind in ("alpha", "ALPHA", "roman", "ROMAN") and not word and not close and (
-                rest or kind in ("alpha", "ALPHA")):
+                not _titled_numeral(rest) or kind in ("alpha", "ALPHA")):
             continue  # "I think", "a text": a letter is a label only with its bracket or stop
             # (a roman numeral alone on its line is one: "XIV")
-        out.append(Token(Form(word, kind, open_, close), value, num + suffix, suffix, rest, rest_at,
+        out.append(Token(Form(word, kind, open_, close, capitals=upper and len(word) > 1), value,
+                         num + suffix, suffix, rest, rest_at,
                          parent, upper))
     return out
 
@@ -227,7 +239,7 @@ def _bare_ok(num: str, rest: str) -> bool:
     """May a bare number without punctuation open a line as a label ("1 The term …", "10"
     alone, "1 a) For …")? Not before a lower-case word ("15 per cent …" wrapped onto a line)."""
     if not num.replace(".", "").isdigit():
-        return not rest  # a roman numeral alone on its line
+        return _titled_numeral(rest)  # a roman numeral alone on its line, or before a title
     return not rest or not rest[0].islower() or rest[1:2] in (")", ".")
 
 
