@@ -71,6 +71,7 @@ def _wrapped(block: list[Physical], doc_wrapped: bool, han: bool = True) -> bool
             and width <= 120
             and (_soft_break(block[0], block[1]) or not block[0].ends)
         )
+    width = _typical_width(block)  # (a long line left unwrapped does not set it)
     half = 0.5 * width
     even = len([w for w in widths[:-1] if w >= half]) / (len(widths) - 1)
     if even < 0.6 or width > 200:

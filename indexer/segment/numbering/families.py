@@ -89,7 +89,7 @@ def runs_of(members: Sequence[tuple[int, Token]]) -> list[list[tuple[int, Token]
     n = len(members)
     if n > _MAX_CHAINED:  # (a family that large is running text's numbers, not headings)
         return _greedy_runs(members)
-    score = [1.0] * n
+    score = [1.0 - _WEAK * t.weak for _line, t in members]
     back: list[int | None] = [None] * n
     for j in range(n):
         token = members[j][1]
@@ -101,6 +101,8 @@ def runs_of(members: Sequence[tuple[int, Token]]) -> list[list[tuple[int, Token]
                 s = score[i] + 1.0 - _RESTART_COST
             else:
                 continue
+            if token.weak:
+                s -= _WEAK
             if s > score[j]:
                 score[j], back[j] = s, i
     if not n:
@@ -118,9 +120,11 @@ def runs_of(members: Sequence[tuple[int, Token]]) -> list[list[tuple[int, Token]
     return runs
 
 
-#: What starting a new run at a 1 costs a chain, and each number a step skips.
+#: What starting a new run at a 1 costs a chain, each number a step skips, and a label on a
+#: line a wrapped text runs on to (of two labels of one number, the other is the heading).
 _RESTART_COST = 0.5
 _SKIP = 0.1
+_WEAK = 0.1
 #: Families with more labels than this are read greedily (their labels are running text's).
 _MAX_CHAINED = 400
 

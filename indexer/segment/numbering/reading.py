@@ -21,7 +21,7 @@ from bisect import bisect_right
 
 from rapidfuzz import fuzz
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from indexer.segment.numbering.families import Family, families, fits, outer_chain
 from indexer.segment.numbering.tokens import Form, Token, line_labels
@@ -341,9 +341,12 @@ def structure_lines(texts: Sequence[str], item_may_start: Sequence[bool]) -> tup
     language version, each instrument may head its articles its own way) with their chapter
     headings, and the lines that open a numbered paragraph or point. `item_may_start`: may
     an item start at each line (after a blank line, or a line that ends a sentence or a list
-    item, or a short line); a bare number printed without punctuation only counts there."""
-    labels = [[t for t in ts if ok or t.form.close or t.form.word or t.form.open
-               or t.form.kind == "decimal"] for ts, ok in zip(labels_of(texts), item_may_start)]
+    item, or a short line); a bare number printed without punctuation only counts there,
+    any other label elsewhere is weak (the chain of a level takes it only where no label of
+    the same number is at an item's start)."""
+    labels = [[t if ok else replace(t, weak=True) for t in ts
+               if ok or t.form.close or t.form.word or t.form.open or t.form.kind == "decimal"]
+              for ts, ok in zip(labels_of(texts), item_may_start)]
     fams = list(families(labels).values())
     heads: set[int] = set()
     starts: set[int] = set()

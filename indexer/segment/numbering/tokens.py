@@ -78,6 +78,7 @@ class Token:
     end: int  # where `rest` begins in the line as given
     parent: int | None = None  # a decimal label's first number ("10.1": 10)
     upper: bool = False  # the word (or letter-spaced word) printed in capitals
+    weak: bool = False  # on a line a wrapped text runs on to: a label there is less likely
 
 
 def line_labels(text: str) -> list[Token]:
