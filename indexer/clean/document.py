@@ -27,7 +27,7 @@ def clean(text: str) -> Cleaned:
     stripped = [line.strip() for line in lines]
     han = has_han(text)
     layout = _han_layout(stripped) if han else None
-    heads, starts = structure_lines(stripped, _item_may_start(stripped))
+    heads, starts = structure_lines(stripped, _runs_on(stripped))
     kinds = furniture_kinds(text, lines, stripped, [not s for s in stripped], han, layout,
                             frozenset(heads | starts))
     furniture, blocks = _furniture_and_blocks(text, lines, stripped, kinds)
@@ -56,19 +56,15 @@ REASONS = {
 }
 
 
-def _item_may_start(stripped: list[str]) -> list[bool]:
-    """For each line: may a numbered item start on it -- after a blank line, a line that ends
-    a sentence, a clause or a list item ("…;", "…:", "…,"), or a line well short of the
-    text's width (a title, the last line of a paragraph), not one a wrapped text filled?"""
+def _runs_on(stripped: list[str]) -> list[bool]:
+    """For each line: does a wrapped text run on from it into the next line -- it fills the
+    text's width (nine lines in ten are no longer), ends no sentence, clause or list item
+    ("…;", "…:", "…,"), and a line with text follows?"""
     widths = sorted(len(s) for s in stripped if s)
     width = widths[int(0.9 * (len(widths) - 1))] if widths else 0
-    out = []
-    prev = ""
-    for s in stripped:
-        out.append(not prev or ends_sentence(prev) or prev.endswith(",")
-                   or len(prev) < _SHORT * width)
-        prev = s
-    return out
+    return [bool(s) and k + 1 < len(stripped) and bool(stripped[k + 1])
+            and len(s) >= _SHORT * width and not ends_sentence(s) and not s.endswith(",")
+            for k, s in enumerate(stripped)]
 
 
 def _han_layout(stripped: list[str]) -> HanLayout | None:

@@ -17,7 +17,7 @@ from indexer.segment.lines import Heading, article_heading, is_chapter, top_para
 from indexer.segment.numbering.families import runs_of
 from indexer.segment.numbering.reading import Reading, read_numbering
 from indexer.segment.numbering.tokens import Token
-from indexer.segment.numerals import paragraph_label
+from indexer.segment.numerals import label_suffix, paragraph_label
 
 #: Paragraph label styles that number paragraphs only (an "1)" may number points too).
 _PARAGRAPH_STYLES = frozenset({"dot", "paren", "sect", "dash", "cn", "fw"})
@@ -32,19 +32,27 @@ def read_view(texts: Sequence[str]) -> tuple[list[str], dict[int, Heading], Read
     reading = read_numbering(texts, known_heads=list(known))
     view = list(texts)
     heads = dict(known)
-    if _inferred_articles_lead(reading, known):
+    lead = _inferred_articles_lead(reading, known)
+    if lead:
         heads = _runs_only(known, reading)
-        for i, tok in reading.articles.items():
-            if i not in known:
-                view[i] = _article_line(tok)
-                head = article_heading(view[i])
-                if head is not None:
-                    heads[i] = head
+    for i, tok in reading.articles.items():
+        # a line the known forms miss, or read otherwise ("Artikel X-A" as X with a title)
+        if (lead and i not in known) or (i in known and _disagree(known[i], tok)):
+            view[i] = _article_line(tok)
+            head = article_heading(view[i])
+            if head is not None:
+                heads[i] = head
     for i, tok in reading.chapters.items():
         if not is_chapter(texts[i]) and i not in heads:
             view[i] = f"CHAPTER {tok.label} {_title(tok.rest)}".rstrip()
     _rewrite_paragraphs(texts, view, reading)
     return view, heads, reading
+
+
+def _disagree(head: Heading, tok: Token) -> bool:
+    """Do a known heading and the reading of its line give another number or insertion?"""
+    return head.number != tok.value or label_suffix(head.label) != tok.suffix.upper() and not (
+        len(tok.suffix) > 1 and label_suffix(head.label) == tok.suffix.lower())
 
 
 def _inferred_articles_lead(reading: Reading, known: dict[int, Heading]) -> bool:

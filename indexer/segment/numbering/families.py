@@ -44,6 +44,8 @@ class Family:
 def is_head(token: Token) -> bool:
     """Is the line of `token` a heading: the label alone, or with a short title (no sentence
     end, not in lower case)?"""
+    if token.runs_on:
+        return False
     rest = token.rest
     if rest.startswith(("(", "[")):  # a title in brackets is the whole rest: "(Gains)", not
         close = rest.find(")" if rest[0] == "(" else "]")  # "(Gains), may be subject …"

@@ -335,18 +335,21 @@ def _nested(fam: Family, bounds: list[int], articles: dict[int, Token]
     return kept, score, restarts
 
 
-def structure_lines(texts: Sequence[str], item_may_start: Sequence[bool]) -> tuple[set[int], set[int]]:
+def structure_lines(texts: Sequence[str], runs_on: Sequence[bool]) -> tuple[set[int], set[int]]:
     """(headings, item starts) of lines `texts` as a document prints them, before they are
     joined into paragraphs and split by language: the lines of every article level (each
     language version, each instrument may head its articles its own way) with their chapter
-    headings, and the lines that open a numbered paragraph or point. `item_may_start`: may
-    an item start at each line (after a blank line, or a line that ends a sentence or a list
-    item, or a short line); a bare number printed without punctuation only counts there,
-    any other label elsewhere is weak (the chain of a level takes it only where no label of
-    the same number is at an item's start)."""
-    labels = [[t if ok else replace(t, weak=True) for t in ts
-               if ok or t.form.close or t.form.word or t.form.open or t.form.kind == "decimal"]
-              for ts, ok in zip(labels_of(texts), item_may_start)]
+    headings, and the lines that open a numbered paragraph or point. `runs_on`: does a
+    wrapped text run on from each line into the next (`clean`)? A line it runs on from
+    heads nothing (it is a paragraph's first line, however short its words look); on a
+    line it runs on to, a bare number without punctuation is no label, and any other label
+    is weak (a level's chain takes it only where no label of that number starts an item)."""
+    labels = []
+    for k, tokens in enumerate(labels_of(texts)):
+        starts_item = k == 0 or not runs_on[k - 1]
+        labels.append([replace(t, weak=not starts_item, runs_on=runs_on[k]) for t in tokens
+                       if starts_item or t.form.close or t.form.word or t.form.open
+                       or t.form.kind == "decimal"])
     fams = list(families(labels).values())
     heads: set[int] = set()
     starts: set[int] = set()

@@ -33,6 +33,8 @@ _NUMBER_TOKEN = re.compile(
     r"(?P<mark>[" + _ORDINAL_MARKS + r"])?"
     r"(?P<close>\.[-–—]|\.\)|[.:)\]]|[-–—])?"
 )
+#: What parts a heading's label from its title (not part of the label's form).
+_TITLE_SEPARATORS = ("-", ":")
 #: Punctuation that may stand alone after a label ("Article 5 -", "1 – text").
 _LONE_PUNCT = {"-": "-", "–": "-", "—": "-", ":": ":", ".": "."}
 #: A word before a label's number: letters (an abbreviation's full stop kept), or "§".
@@ -79,6 +81,7 @@ class Token:
     parent: int | None = None  # a decimal label's first number ("10.1": 10)
     upper: bool = False  # the word (or letter-spaced word) printed in capitals
     weak: bool = False  # on a line a wrapped text runs on to: a label there is less likely
+    runs_on: bool = False  # the wrapped text runs on from the line: it heads nothing
 
 
 def line_labels(text: str) -> list[Token]:
@@ -210,9 +213,11 @@ def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token
                 not _titled_numeral(rest) or kind in ("alpha", "ALPHA")):
             continue  # "I think", "a text": a letter is a label only with its bracket or stop
             # (a roman numeral alone on its line is one: "XIV")
-        out.append(Token(Form(word, kind, open_, close, capitals=upper and len(word) > 1), value,
-                         num + suffix, suffix, rest, rest_at,
-                         parent, upper))
+        # (after a word, a dash or colon only parts the label from its title: "Article 5 –
+        # Dividends" and "Article 13" alone are of one family)
+        form_close = "" if word and close in _TITLE_SEPARATORS else close
+        out.append(Token(Form(word, kind, open_, form_close, capitals=upper and len(word) > 1),
+                         value, num + suffix, suffix, rest, rest_at, parent, upper))
     return out
 
 
