@@ -4,6 +4,7 @@ styles (issue 26), per value of each layout dimension of scripts/relayout.py.
     python scripts/measure_layouts.py                  # every dimension value, 6 styles x 3 files each
     python scripts/measure_layouts.py --samples 2 --files 2      # quicker
     python scripts/measure_layouts.py --alone            # each value with the others plain
+    python scripts/measure_layouts.py --fresh            # the values written after tuning
     python scripts/measure_layouts.py --style 'para_label=1:,heading_word=Clause' -v
 
 Each sample is a random style with the dimension fixed to the value measured (the others drawn
@@ -106,16 +107,18 @@ def _why(e: relayout.Expected, got: tuple[int, int, int] | None) -> str:
 
 
 def plan(treaties: list[tuple[str, relayout.Treaty]], samples: int, files: int, seed: int,
-         alone: bool = False) -> list[tuple[str, str, int, relayout.Style]]:
+         alone: bool = False, fresh: bool = False) -> list[tuple[str, str, int, relayout.Style]]:
     """(dimension, value, treaty index, style) for every measurement; `alone`: each value
-    with every other dimension at its plainest, on every file."""
+    with every other dimension at its plainest, on every file; `fresh`: the values of
+    `relayout.FRESH` (written after tuning), each in random styles of the others."""
     rng = random.Random(seed)
     jobs = []
+    dimensions = relayout.FRESH if fresh else relayout.DIMENSIONS
     if alone:
         return [(dim, value, k, relayout.Style(**{dim: value}))
-                for dim, values in relayout.DIMENSIONS.items() for value in values
+                for dim, values in dimensions.items() for value in values
                 for k in range(len(treaties)) if relayout.plausible(relayout.Style(**{dim: value}))]
-    for dim, values in relayout.DIMENSIONS.items():
+    for dim, values in dimensions.items():
         for value in values:
             for _ in range(samples):
                 style = relayout.random_style(rng, **{dim: value})
@@ -149,14 +152,28 @@ def report(results: list[tuple[str, str, Result]], verbose: bool) -> str:
             s = split[r.style.held_out()]
             s[0] += r.right
             s[1] += r.total
-    lines = ["articles right (number, start, end, paragraphs), by dimension value (* held out)"]
+    lines = ["articles right (number, start, end, paragraphs), by dimension value (* held out,"
+             " F written after tuning)"]
+    measured = {(d, v) for d, v, _r in results}
     for dim, values in relayout.DIMENSIONS.items():
+        values = [v for v in (*values, *relayout.FRESH.get(dim, ())) if (dim, v) in measured]
+        if not values:
+            continue
         lines.append(f"  {dim}")
         for value in values:
             right, total = by_value[dim, value]
-            mark = "*" if value in relayout.HELD_OUT[dim] else " "
+            mark = ("F" if value in relayout.FRESH.get(dim, ()) else
+                    "*" if value in relayout.HELD_OUT[dim] else " ")
             pct = 100 * right / total if total else 0.0
             lines.append(f"   {mark} {value!r:22} {right:6} / {total:<6} {pct:6.2f}%")
+    by_source: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for _dim, _value, r in results:
+        source = r.file.rsplit("/", 1)[0]  # "wild/sv": the Swedish statute pages, …
+        by_source[source][0] += r.right
+        by_source[source][1] += r.total
+    lines.append("by source of the gold treaty")
+    for source, (right, total) in sorted(by_source.items()):
+        lines.append(f"   {source:24} {right:6} / {total:<6} {100 * right / max(total, 1):6.2f}%")
     for held, name in ((False, "styles of tuning values only"), (True, "styles with a held-out value")):
         right, total = split[held]
         if total:
@@ -176,6 +193,8 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--alone", action="store_true",
                    help="each value alone (the other dimensions plain), on every file")
+    p.add_argument("--fresh", action="store_true",
+                   help="the values written after tuning (relayout.FRESH) instead")
     p.add_argument("--style", help="one style, as dim=value,dim=value (others plain), on every file")
     p.add_argument("-v", "--verbose", action="store_true", help="list every wrong article")
     args = p.parse_args()
@@ -186,7 +205,7 @@ def main() -> None:
         style = relayout.Style(**dict(kv.split("=", 1) for kv in args.style.split(",")))
         jobs = [("style", args.style, k, style) for k in range(len(treaties))]
     else:
-        jobs = plan(treaties, args.samples, args.files, args.seed, args.alone)
+        jobs = plan(treaties, args.samples, args.files, args.seed, args.alone, args.fresh)
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             results = list(pool.map(_run, jobs, chunksize=4))

@@ -79,6 +79,22 @@ HELD_OUT: dict[str, frozenset[str]] = {
 }
 
 
+#: Values written after the segmenter was tuned, measured once (`measure_layouts.py
+#: --fresh`), never in the tests: the nearest this project has to a publisher it does not
+#: have. Each is a form no rule lists and none of the values above prints.
+FRESH: dict[str, tuple[str, ...]] = {
+    "heading_word": ("No.", "Art"),  # "Article No. 5", "Art 5"
+    "number": ("bracketed",),  # "Article (5)"
+    "title": ("dash-upper",),  # "ARTICLE 5 — DIVIDENDS" style: the title in capitals after a dash
+    "para_label": ("1 .", "(1.)", "1/", "1 )"),
+    "point_label": ("a/", "(a.)", "a:"),
+    "wrap": ("50",),
+    "indent": ("deep",),
+    "chapter": ("division", "book"),
+    "markup": ("underscores",),
+}
+
+
 @dataclass(frozen=True)
 class Style:
     heading_word: str = "native"
@@ -106,7 +122,8 @@ class Style:
 #: Numbers a heading without a word before it is printed with ("10", "X."; not "Five"), and
 #: one with the word after it ("10 artikel").
 _NUMBERS_ALONE = {"none": ("arabic", "roman", "padded"), "§": ("arabic", "padded"),
-                  "number-first": ("arabic", "padded", "ordinal-mark")}
+                  "number-first": ("arabic", "padded", "ordinal-mark"),
+                  "No.": ("arabic", "roman", "padded"), "Art": ("arabic", "roman", "padded")}
 
 
 def plausible(style: Style) -> bool:
@@ -139,6 +156,8 @@ WORDS: dict[str, dict[str, str]] = {
     "part": {"en": "Part", "sv": "Del", "pt": "Parte"},
     "title": {"en": "Title", "sv": "Avdelning", "pt": "Título"},
     "section": {"en": "Section", "sv": "Avsnitt", "pt": "Secção"},
+    "division": {"en": "Division", "sv": "Huvudavdelning", "pt": "Divisão"},
+    "book": {"en": "Book", "sv": "Bok", "pt": "Livro"},
 }
 
 
@@ -438,7 +457,7 @@ def _number(style: Style, n: int, label: str) -> str:
         "arabic": str(n), "roman": roman(n), "roman-lower": roman(n).lower(),
         "words": number_words(n).upper() if style.heading_word in ("upper", "ABBREV", "OTHER")
         else number_words(n).title(),
-        "ordinal-mark": f"{n}º", "padded": f"{n:02d}",
+        "ordinal-mark": f"{n}º", "padded": f"{n:02d}", "bracketed": f"({n})",
     }[style.number]
 
 
@@ -457,6 +476,9 @@ def _heading(style: Style, a: Article) -> list[str]:
         head = num
     elif form == "§":
         head = f"§ {num}"
+    elif form in ("No.", "Art"):
+        head = (f"{WORDS['native'].get(a.lang, 'Article')} No. {num}" if form == "No."
+                else f"Art {num}")
     else:
         table, case = _HEADING_FORMS[form]
         word = WORDS[table].get(a.lang, WORDS[table]["en"])
@@ -464,7 +486,9 @@ def _heading(style: Style, a: Article) -> list[str]:
         head = f"{num} {word}" if form == "number-first" else f"{word} {num}"
     head += style.heading_punct
     title = a.title
-    if title and style.title == "same-line":
+    if title and style.title == "dash-upper":
+        head += f" — {title.upper()}"
+    elif title and style.title == "same-line":
         head += (" " if style.heading_punct else " – ") + title
     elif title and style.title == "bracketed":
         head += f" ({title})"
@@ -479,6 +503,8 @@ def _marked(style: Style, text: str, level: int) -> str:
         text = "#" * level + " " + text
     elif style.markup == "bold":
         text = f"**{text}**"
+    elif style.markup == "underscores":
+        text = f"__{text}__"
     if style.align == "center":
         text = " " * max(0, (72 - len(text)) // 2) + text
     return text
@@ -505,8 +531,10 @@ def _point_label(style: Style, value: int) -> str:
 
 def _wrapped(style: Style, label: str, text: str, point: bool) -> list[str]:
     """A block printed with its label: wrapped and indented as the style says."""
-    first = {"none": "", "first-line": "    ", "hanging": "", "block": "  ", "tab": "\t"}[style.indent]
-    rest = {"none": "", "first-line": "", "hanging": " " * len(label), "block": "  ", "tab": ""}[style.indent]
+    first = {"none": "", "first-line": "    ", "hanging": "", "block": "  ", "tab": "\t",
+             "deep": " " * 8}[style.indent]
+    rest = {"none": "", "first-line": "", "hanging": " " * len(label), "block": "  ", "tab": "",
+            "deep": " " * 8}[style.indent]
     if point and style.indent in ("hanging", "block"):
         first, rest = first + "  ", rest + "  "
     whole = label + text
@@ -546,7 +574,7 @@ def _chapter(style: Style, c: Chapter) -> list[str]:
         return [_marked(style, f"{c.word} {c.label}", 2)] + ([_marked(style, c.title, 2)] if c.title else [])
     form = style.chapter
     label = str(c.number) if form == "chapter-arabic" else c.label if form in (
-        "as-source", "same-line-title") else roman(c.number)
+        "as-source", "same-line-title") else roman(c.number)  # (division, book: roman)
     word = WORDS["chapter" if form in ("as-source", "chapter-arabic", "same-line-title") else form]
     word = word.get(c.lang, "Chapter").upper()
     if form == "chapter-arabic":
