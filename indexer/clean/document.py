@@ -13,8 +13,10 @@ from indexer.clean.wrapping import Numbered, Physical, logical_lines, wrapped_bl
 from indexer.models import Cleaned, Line
 from indexer.segment.numbering import structure_lines
 
-#: A line shorter than this share of the text's width does not run on into the next.
+#: A line shorter than this share of the text's width does not run on into the next; one
+#: as long as `_FILLED` of it is filled by a wrapped paragraph (no heading is that long).
 _SHORT = 0.7
+_FILLED = 0.85
 #: The furniture that stands between two pages.
 _PAGE_BREAKS = ("running", "page-number")
 
@@ -27,7 +29,7 @@ def clean(text: str) -> Cleaned:
     stripped = [line.strip() for line in lines]
     han = has_han(text)
     layout = _han_layout(stripped) if han else None
-    heads, starts = structure_lines(stripped, _runs_on(stripped))
+    heads, starts = structure_lines(stripped, _runs_on(stripped), _runs_on(stripped, _FILLED))
     kinds = furniture_kinds(text, lines, stripped, [not s for s in stripped], han, layout,
                             frozenset(heads | starts))
     furniture, blocks = _furniture_and_blocks(text, lines, stripped, kinds)
@@ -56,14 +58,14 @@ REASONS = {
 }
 
 
-def _runs_on(stripped: list[str]) -> list[bool]:
-    """For each line: does a wrapped text run on from it into the next line -- it fills the
-    text's width (nine lines in ten are no longer), ends no sentence, clause or list item
-    ("…;", "…:", "…,"), and a line with text follows?"""
+def _runs_on(stripped: list[str], share: float = 0.7) -> list[bool]:
+    """For each line: does a wrapped text run on from it into the next line -- it is as long
+    as `share` of the text's width (nine lines in ten are no longer) at least, ends no
+    sentence, clause or list item ("…;", "…:", "…,"), and a line with text follows?"""
     widths = sorted(len(s) for s in stripped if s)
     width = widths[int(0.9 * (len(widths) - 1))] if widths else 0
     return [bool(s) and k + 1 < len(stripped) and bool(stripped[k + 1])
-            and len(s) >= _SHORT * width and not ends_sentence(s) and not s.endswith(",")
+            and len(s) >= share * width and not ends_sentence(s) and not s.endswith(",")
             for k, s in enumerate(stripped)]
 
 

@@ -173,8 +173,10 @@ def _candidates(fams: list[Family]) -> list[Family]:
         if fam.form.kind in ("alpha", "ALPHA", "decimal"):
             continue
         heads = fam.headings()
-        # (a word's labels may also head their article's first sentence: "Article 5 The …")
-        for cand in [heads] if fam.form.bare() or len(heads.members) == len(fam.members) else [heads, fam]:
+        # (a word's labels may also head their article's first sentence: "Article 5 The …";
+        # a word after the number is a heading's only alone or before a title)
+        alone = fam.form.bare() or fam.form.after or len(heads.members) == len(fam.members)
+        for cand in [heads] if alone else [heads, fam]:
             if cand.members and not _same_text(cand) and not _page_numbers(cand):
                 out.append(cand)
     return out
@@ -335,19 +337,24 @@ def _nested(fam: Family, bounds: list[int], articles: dict[int, Token]
     return kept, score, restarts
 
 
-def structure_lines(texts: Sequence[str], runs_on: Sequence[bool]) -> tuple[set[int], set[int]]:
+def structure_lines(texts: Sequence[str], runs_on: Sequence[bool], filled: Sequence[bool]
+                    ) -> tuple[set[int], set[int]]:
     """(headings, item starts) of lines `texts` as a document prints them, before they are
     joined into paragraphs and split by language: the lines of every article level (each
     language version, each instrument may head its articles its own way) with their chapter
     headings, and the lines that open a numbered paragraph or point. `runs_on`: does a
-    wrapped text run on from each line into the next (`clean`)? A line it runs on from
-    heads nothing (it is a paragraph's first line, however short its words look); on a
-    line it runs on to, a bare number without punctuation is no label, and any other label
-    is weak (a level's chain takes it only where no label of that number starts an item)."""
+    wrapped text run on from each line into the next (`clean`)? On a line it runs on to, a
+    bare number without punctuation is no label, and any other label is weak (a level's
+    chain takes it only where no label of that number starts an item). `filled`: does it
+    run on from a line it filled: such a line heads nothing (a paragraph's first line,
+    however much its words look like a title)."""
     labels = []
-    for k, tokens in enumerate(labels_of(texts)):
+    found = labels_of(texts)
+    for k, tokens in enumerate(found):
         starts_item = k == 0 or not runs_on[k - 1]
-        labels.append([replace(t, weak=not starts_item, runs_on=runs_on[k]) for t in tokens
+        # (a line the next line's label follows runs on into nothing: a long heading)
+        fills = filled[k] and not (k + 1 < len(found) and found[k + 1])
+        labels.append([replace(t, weak=not starts_item, runs_on=fills) for t in tokens
                        if starts_item or t.form.close or t.form.word or t.form.open
                        or t.form.kind == "decimal"])
     fams = list(families(labels).values())

@@ -15,6 +15,7 @@ line's length whatever it holds.
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 
 from indexer.segment.numbering.words import number_words_value
@@ -24,19 +25,29 @@ from indexer.segment.numerals import parse_roman
 _ORDINAL_MARKS = "º°˚ª"
 #: Markup a line may open with: Markdown heading hashes, emphasis, a bullet-free indent.
 _LEAD_MARKUP = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*")
+#: Punctuation, as a class, not a list of label forms: the brackets that may open a label,
+#: and every mark that may stand after its number (a stop, a bracket, a slash, a colon, a
+#: dash, an ordinal mark …). Not markup (* _ #), quotation marks, nor the marks that part a
+#: sentence's clauses (, ;).
+_OPENERS = "([{<«‹"
+_CLOSERS = ")]}>»›"
+_MARKS = ("".join(sorted(set(string.punctuation) - set("*_#\"',;" + _OPENERS)))
+          + "–—‐‒―»›·•" + _ORDINAL_MARKS)
+_DASHES = str.maketrans({c: "-" for c in "–—‐‒―"})
 #: One number as printed inside a label token: arabic (with an inserted article's letter
-#: glued on, "21A"), roman, one letter. Bracket, ordinal mark and punctuation around it.
+#: glued on, "21A"), roman, one letter, with a bracket before it and marks after it.
 _NUMBER_TOKEN = re.compile(
-    r"(?P<open>[(\[]?)"
+    r"(?P<open>[" + re.escape(_OPENERS) + r"]?)"
     r"(?P<num>\d{1,3}(?:\.\d{1,2})?|[IVXLCDM]{1,7}|[ivxlcdm]{1,7}|[A-Za-z])"
     r"(?P<suffix>(?<=\d)-?[A-Z](?![A-Za-z])|(?<=[IVXLCivxlc])-[A-Z](?![A-Za-z]))?"
-    r"(?P<mark>[" + _ORDINAL_MARKS + r"])?"
-    r"(?P<close>\.[-–—]|\.\)|[.:)\]]|[-–—])?"
+    r"(?P<close>[" + re.escape(_MARKS) + r"]{0,3})"
 )
+#: A number sign between a label's word and its number ("Article No. 5", "ARTICLE No 5",
+#: "Artigo n.º 5"): a short abbreviation with its stop or mark, a capital and a letter, or a
+#: sign.
+_SIGN = re.compile(r"(?:[^\W\d_]{1,3}[.º°]{1,2}|[A-Z][a-z]?(?=[ \t])|[#№])[ \t]*")
 #: What parts a heading's label from its title (not part of the label's form).
 _TITLE_SEPARATORS = ("-", ":")
-#: Punctuation that may stand alone after a label ("Article 5 -", "1 – text").
-_LONE_PUNCT = {"-": "-", "–": "-", "—": "-", ":": ":", ".": "."}
 #: A word before a label's number: letters (an abbreviation's full stop kept), or "§".
 _WORD = re.compile(r"(?:§|[^\W\d_]{2,20}\.?)")
 _NUMBER_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
@@ -81,7 +92,7 @@ class Token:
     parent: int | None = None  # a decimal label's first number ("10.1": 10)
     upper: bool = False  # the word (or letter-spaced word) printed in capitals
     weak: bool = False  # on a line a wrapped text runs on to: a label there is less likely
-    runs_on: bool = False  # the wrapped text runs on from the line: it heads nothing
+    runs_on: bool = False  # a wrapped text filled the line and runs on: it heads nothing
 
 
 def line_labels(text: str) -> list[Token]:
@@ -132,6 +143,10 @@ def _word_led(text: str, at: int, word: str) -> list[Token]:
     key = word.lower()
     out = []
     m = _NUMBER_TOKEN.match(text, i)
+    sign = _SIGN.match(text, i) if m is None or not m.group("num")[:1].isdigit() else None
+    if sign is not None and (n := _NUMBER_TOKEN.match(text, sign.end())) is not None and (
+            n.group("num")[:1].isdigit()):
+        m, key = n, f"{key} {sign.group(0).strip().lower()}"  # "article no."
     if m is not None and m.group("num") and _ends_token(text, m.end()):
         out.extend(_readings(text, m, key, upper))
     if not out:  # a number in words: "Article Five", "ARTIGO PRIMEIRO", "Article twenty-one"
@@ -194,8 +209,8 @@ def _bare(text: str, at: int) -> list[Token]:
 def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token]:
     """The readings of number token `m` after `word` ("" for a bare label)."""
     num, open_ = m.group("num"), m.group("open")
-    close = (m.group("mark") or "") + (m.group("close") or "")
-    if open_ and not close.endswith((")", "]")):
+    close = (m.group("close") or "").translate(_DASHES)
+    if open_ and not any(c in close for c in _CLOSERS):
         return []  # "(1" without its bracket closed: not a label
     end = m.end()
     suffix = (m.group("suffix") or "").lstrip("-")
@@ -233,11 +248,11 @@ def _suffix_and_close(text: str, end: int, suffix: str) -> tuple[str, int, str]:
 
 
 def _close_after(text: str, end: int) -> tuple[str, int]:
-    """A lone punctuation mark after blanks ("Article 5 – Title", "1 - text")."""
+    """A lone punctuation mark after blanks ("Article 5 – Title", "1 - text", "1 )")."""
     i = _skip_blanks(text, end)
-    if i < len(text) and text[i] in _LONE_PUNCT and (i + 1 == len(text) or text[i + 1].isspace()
-                                                     or text[i + 1] in "*_"):
-        return _LONE_PUNCT[text[i]], i + 1
+    if i < len(text) and text[i] in _MARKS and (i + 1 == len(text) or text[i + 1].isspace()
+                                                or text[i + 1] in "*_"):
+        return text[i].translate(_DASHES), i + 1
     return "", end
 
 
