@@ -104,7 +104,24 @@ def _decode_bytes(data: bytes, path: str) -> tuple[str, str]:
         except UnicodeDecodeError:
             if encoding.startswith("utf-8") and (text := _mostly_utf8(data)) is not None:
                 return text, encoding
+            if encoding == "utf-8" and (found := _legacy_cjk(data, path)) is not None:
+                return found
     raise _fail(path, f"cannot decode as {candidates[0]}; re-save the file as UTF-8")
+
+
+def _legacy_cjk(data: bytes, path: str) -> tuple[str, str] | None:
+    """(text, code page) of Chinese in a legacy code page (`codepages`); a Japanese or Korean
+    one is refused in one line; None for anything else (an 8-bit Western text)."""
+    from indexer.sources import codepages
+
+    found = codepages.chinese(data)
+    if found is not None:
+        return found
+    other = codepages.other_cjk(data)
+    if other is not None:
+        raise _fail(path, f"text in {other}, a language this corpus does not read; "
+                          "give a text in English, Portuguese, Swedish or Chinese as UTF-8")
+    return None
 
 
 def _normalise_line_ends(text: str) -> str:
@@ -148,7 +165,7 @@ _CONTAINERS = {
 }
 
 
-def _binary(kind: str, data: bytes, path: str, digest: str) -> Decoded:
+def _binary(kind: str, data: bytes, path: str, digest: str, limit: int | None) -> Decoded:
     """A PDF or Word file read through its library; another container refused."""
     if kind in _CONTAINERS:
         raise _fail(path, _CONTAINERS[kind])
@@ -160,8 +177,9 @@ def _binary(kind: str, data: bytes, path: str, digest: str) -> Decoded:
                        pages=page_starts(text))
     from indexer.sources.formats.docx import docx_text
 
-    return Decoded(path=path, text=docx_text(data, path), encoding="docx", sha256=digest,
-                   format=kind)
+    bound = files.size_limit() if limit is None else limit
+    return Decoded(path=path, text=docx_text(data, path, bound), encoding="docx",
+                   sha256=digest, format=kind)
 
 
 def _page(data: bytes, text: str, encoding: str) -> tuple[str, str]:
@@ -173,7 +191,7 @@ def _page(data: bytes, text: str, encoding: str) -> tuple[str, str]:
         return text, encoding
     try:
         return _normalise_line_ends(data.decode(declared)), declared
-    except UnicodeDecodeError:
+    except (UnicodeDecodeError, LookupError):
         return text, encoding
 
 
@@ -187,14 +205,15 @@ def _html(data: bytes, text: str, encoding: str, path: str) -> tuple[str, str]:
     return body, encoding
 
 
-def decode(data: bytes, path: str) -> Decoded:
-    """Decode the raw bytes of the source file `path` (used only in messages)."""
+def decode(data: bytes, path: str, limit: int | None = None) -> Decoded:
+    """Decode the raw bytes of the source file `path` (used only in messages); `limit`: what
+    a container (a Word file) may expand to, in bytes (None: `files.size_limit()`)."""
     digest = hashlib.sha256(data).hexdigest()
     if not data.strip():
         raise _fail(path, "file is empty; add the treaty text or remove the file")
     kind = detect.binary_kind(data)
     if kind is not None:
-        return _binary(kind, data, path, digest)
+        return _binary(kind, data, path, digest, limit)
     text, encoding = _decode_bytes(data, path)
     text = text.removeprefix("\ufeff")
     text = _normalise_line_ends(text)
@@ -216,8 +235,8 @@ def read_file(path: str | os.PathLike[str], limit: int | None = None) -> Decoded
     """Read and decode one source file: a regular file of at most `limit` bytes (None:
     `files.size_limit()`)."""
     name = os.fspath(path)
-    data = files.read_bytes(name, files.size_limit() if limit is None else limit)
-    return decode(data, name)
+    limit = files.size_limit() if limit is None else limit
+    return decode(files.read_bytes(name, limit), name, limit)
 
 
 def read_source(corpus_dir: str | os.PathLike[str], file: str, limit: int | None = None
@@ -226,6 +245,6 @@ def read_source(corpus_dir: str | os.PathLike[str], file: str, limit: int | None
     resolves to a regular file inside the corpus folder (see `files.inside`)."""
     name = os.fspath(Path(corpus_dir) / file)
     real = files.inside(corpus_dir, file)
-    data = files.read_bytes(real, files.size_limit() if limit is None else limit, name=name,
-                            root=Path(corpus_dir).resolve())
-    return decode(data, name)
+    limit = files.size_limit() if limit is None else limit
+    data = files.read_bytes(real, limit, name=name, root=Path(corpus_dir).resolve())
+    return decode(data, name, limit)
