@@ -30,8 +30,11 @@ def failures(report) -> str:
         return (f"{'the' if n == 1 else 'all'} {n} document{'s' * (n != 1)} failed; "
                 "nothing was ingested and the previous corpus, if any, is unchanged")
     ok = total - n
+    kept = sum(1 for d in report.failed if d.kept_before)
     return (f"{n} of {total} documents failed; "
-            + ("the other one was ingested" if ok == 1 else f"the other {ok} were ingested"))
+            + ("the other one was ingested" if ok == 1 else f"the other {ok} were ingested")
+            + ("" if not kept else "; its version ingested before is kept" if n == 1
+               else f"; {kept} of them kept their version ingested before"))
 
 
 class Terminated(BaseException):

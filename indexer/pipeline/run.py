@@ -58,6 +58,9 @@ class DocReport:
     error: str | None = None
     reused: bool = False
     seconds: float = 0.0
+    #: The file failed (or another of its treaty did) and the live corpus's version of it
+    #: was kept: nothing the live corpus had was dropped.
+    kept_before: bool = False
 
 
 @dataclass
@@ -264,7 +267,8 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
     """The store and the index of `entries` written into generation `gen`, unchanged files
     taken from the live store in `current`; `report.store` is None when every document
     failed (nothing written)."""
-    prior = {} if force else store.previous(current)
+    live = store.previous(current)  # (what the live corpus has: kept when a file fails)
+    prior = {} if force else live
     alone = _alone(entries)
     reports: list[DocReport] = []
     keep: list[str] = []  # unchanged files, copied from the current store
@@ -283,6 +287,7 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
         if reports and all(r.error for r in reports):
             # nothing to store: the previous corpus (if any) stays exactly as it was
             return IngestReport(reports, None, None)
+        _keep_live_versions(current, live, reports, pending, keep)
         _reprocess_partners(corpus_dir, current, entries, pending, keep, reports, limit)
         treaty.disambiguate(pending)
         treaty.harmonise_topics(pending)
@@ -298,12 +303,51 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
         new.add_audit(checked)
         path = new.commit()
     reused = _articles_from_store(gen, keep)
-    reports = [reused.get(r.file, r) if r.reused else r for r in reports]
+    reports = [_kept_report(reused[r.file], r) if r.kept_before and not r.error
+               else reused.get(r.file, r) if r.reused else r for r in reports]
     from indexer import index as index_stage
 
     index_path = gen / "index"
     index_stage.build_index(index_stage.index_docs(gen), index_path, engine=engine)
     return IngestReport(reports, path, index_path)
+
+
+def _keep_live_versions(current: Path, live: dict, reports: list[DocReport],
+                        pending: list[Processed], keep: list[str]) -> None:
+    """A file that failed stays in the new corpus as the live corpus has it (its version
+    ingested before), and so does the rest of its treaty: the fresh documents of that
+    treaty give way to their live versions, and one the live corpus lacks is held back (an
+    error), so that a treaty is never half old, half new. A failure never removes from the
+    corpus what it had."""
+    failed = [r for r in reports if r.error and r.file in live]
+    if not failed:
+        return
+    owners = store.file_treaties(current)
+    treaties = {owners[r.file] for r in failed if r.file in owners}
+    for r in failed:
+        r.error = f"{r.error}; the version ingested before is kept"
+        r.kept_before = True
+        keep.append(r.file)
+    by_file = {r.file: r for r in reports}
+    for item in [p for p in pending if p[0].meta.treaty in treaties]:
+        pending.remove(item)
+        doc = item[0]
+        rep = by_file[doc.meta.file]
+        what = (f"another file of {doc.meta.treaty} failed ({', '.join(r.file for r in failed)})")
+        if doc.meta.file in live:
+            keep.append(doc.meta.file)
+            rep.reused = rep.kept_before = True
+            rep.warnings = (f"{what}: this file is kept as ingested before",)
+        else:
+            rep.error = f"{doc.meta.file}: not ingested: {what}; the treaty stays as it was"
+
+
+def _kept_report(stored: DocReport, fresh: DocReport) -> DocReport:
+    """The report of a file kept as ingested before because another of its treaty failed:
+    its counts as stored, with the warning saying why."""
+    stored.warnings = fresh.warnings
+    stored.kept_before = True
+    return stored
 
 
 def _alone(entries: Sequence[manifest.Entry]) -> frozenset[str]:
