@@ -160,7 +160,7 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
 
     folder = corpus or DEFAULT_CORPUS
     planned = add_files(list(files), folder, given_fields(treaty, parties, signed), dry_run,
-                        _langs(ocr))
+                        _langs(ocr), notify=lambda msg: click.echo(msg, err=True))
     for item in planned:
         click.echo("\n".join(describe(item)))
     if dry_run:
