@@ -25,12 +25,20 @@ def domain_errors(fn: Callable) -> Callable:
         try:
             return fn(*args, **kwargs)
         except TreatyError as exc:
-            raise click.ClickException(str(exc)) from None
+            from search.terminal import escaped
+
+            raise click.ClickException(escaped(str(exc))) from None
         except BrokenPipeError:
             sys.exit(0)
         except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
             raise
         except Exception as exc:  # noqa: BLE001 - no traceback reaches a user
+            from indexer.errors import environment_message
+            from search.terminal import escaped
+
+            env = environment_message(exc)
+            if env is not None:  # the machine's problem (a full disk...), not a bug
+                raise click.ClickException(escaped(env)) from None
             raise click.ClickException(
                 f"internal error ({type(exc).__name__}: {exc}); please report it") from None
 
@@ -107,7 +115,7 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
 
     options = {"engine": engine, "force": force, "workers": workers, "max_file_mb": max_file_mb,
                "allow_empty": allow_empty, "wait": not no_wait,
-               "notify": lambda msg: click.echo(msg, err=True)}
+               "notify": _say}
     ddir = before = None
     try:
         with ingesting.sigterm_raises():  # (from the start: the imports take a moment too)
@@ -125,6 +133,13 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
         raise click.exceptions.Exit(143 if isinstance(exc, ingesting.Terminated) else 130) from None
     if report.failed:
         raise click.ClickException(ingesting.failures(report))
+
+
+def _say(msg: str) -> None:
+    """A progress message on standard error, its names escaped."""
+    from search.terminal import escaped
+
+    click.echo(escaped(msg), err=True)
 
 
 @main.command()
@@ -160,13 +175,15 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
 
     folder = corpus or DEFAULT_CORPUS
     planned = add_files(list(files), folder, given_fields(treaty, parties, signed), dry_run,
-                        _langs(ocr), notify=lambda msg: click.echo(msg, err=True))
+                        _langs(ocr), notify=_say)
+    from search.terminal import escaped
+
     for item in planned:
-        click.echo("\n".join(describe(item)))
+        click.echo(escaped("\n".join(describe(item)), "\n"))
     if dry_run:
         click.echo("dry run: nothing was changed")
         return
-    report = ingesting.run_ingest(folder, _data(data), {"notify": lambda msg: click.echo(msg, err=True)})
+    report = ingesting.run_ingest(folder, _data(data), {"notify": _say})
     from search.terminal import ingest_summary
 
     click.echo(ingest_summary(report))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -17,7 +18,13 @@ from pathlib import Path
 from indexer import datadir, store
 from indexer import workers as worker_setup
 from indexer.audit import Audit, Source, audit_documents
-from indexer.errors import EmptyCorpusError, SourceError, TreatyError
+from indexer.errors import (
+    EmptyCorpusError,
+    EnvironmentProblem,
+    SourceError,
+    TreatyError,
+    environment_message,
+)
 from indexer.models import DocMeta, Document
 from indexer.pipeline import treaty
 from indexer.pipeline.document import count_kind, process
@@ -143,10 +150,19 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
     except TreatyError as exc:
         rep.error = f"{entry.file}: {exc}"
     except Exception as exc:  # noqa: BLE001 - one bad document must not stop the others
-        rep.error = (f"{entry.file}: internal error ({type(exc).__name__}: {exc}); "
-                     "the file was skipped, please report it")
+        rep.error = _document_error(entry.file, exc)
     rep.seconds = time.perf_counter() - t1
     return rep, item, links, checked
+
+
+def _document_error(file: str, exc: Exception) -> str:
+    """The report line of a document that failed other than by its content: the machine's
+    problem (a full disk, an unwritable folder: what to do) or an internal error (a bug)."""
+    env = environment_message(exc)
+    if env is not None:
+        return f"{file}: {env}"
+    return (f"{file}: internal error ({type(exc).__name__}: {exc}); "
+                     "the file was skipped, please report it")
 
 
 def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]],
@@ -240,6 +256,40 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
             f"{corpus_dir}: no documents to ingest; the corpus in {ddir} is unchanged "
             "(pass --allow-empty to replace it with an empty one)")
     engine = engine or os.environ.get("TREATY_ENGINE") or "whoosh"
+    before = _live_or_none(ddir)
+    try:
+        report = _ingest_locked(corpus_dir, ddir, entries, engine=engine, force=force,
+                                progress=progress, workers=workers, limit=limit, wait=wait,
+                                notify=notify)
+    except (OSError, sqlite3.OperationalError, ValueError, RuntimeError) as exc:
+        env = environment_message(exc, ddir)
+        if env is None:
+            raise
+        raise EnvironmentProblem(f"{env}; {_outcome(ddir, before)}") from None
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _live_or_none(ddir: Path) -> Path | None:
+    try:
+        return datadir.live(ddir)
+    except OSError:
+        return None
+
+
+def _outcome(ddir: Path, before: Path | None) -> str:
+    """Whether the corpus of `ddir` is as it was (after an ingest that stopped)."""
+    after = _live_or_none(ddir)
+    if after is not None and before is not None and after != before:
+        return f"the new corpus in {ddir} had already been made live"
+    return f"the corpus in {ddir} is unchanged"
+
+
+def _ingest_locked(corpus_dir: Path, ddir: Path, entries: list[manifest.Entry], *,
+                   engine: str, force: bool, progress: Callable[[str], None] | None,
+                   workers: int | None, limit: int, wait: bool,
+                   notify: Callable[[str], None] | None) -> IngestReport:
+    """`ingest` under the data directory's lock: a new generation, made live when whole."""
     with datadir.writing(ddir, wait=wait, notify=notify):
         datadir.clean(ddir)  # generations of killed ingests, older ones
         store.remove_orphans(ddir)  # temp stores of killed ingests of the earlier layout
@@ -256,7 +306,6 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         if report.store is None:
             shutil.rmtree(gen, ignore_errors=True)
         datadir.clean(ddir)
-    report.seconds = time.perf_counter() - t0
     return report
 
 
