@@ -18,8 +18,10 @@ def run_ingest(corpus: Path, ddir: Path, options: dict):
 
     if not sys.stderr.isatty():
         return run(corpus, ddir, **options)
+    from search.terminal import escaped
+
     with click.progressbar(length=len(load(corpus)), label="Ingesting", file=sys.stderr,
-                           item_show_func=lambda f: f) as bar:
+                           item_show_func=lambda f: escaped(f) if f else f) as bar:
         return run(corpus, ddir, progress=lambda f: bar.update(1, f), **options)
 
 
