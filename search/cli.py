@@ -75,6 +75,10 @@ def main() -> None:
       treaty compare --topic dividends
       treaty serve                               # the web app on http://127.0.0.1:8000/
     """
+    from search.terminal import SafeOutput
+
+    if not isinstance(sys.stdout, SafeOutput):  # (what stored texts hold never steers it)
+        sys.stdout = SafeOutput(sys.stdout)
 
 
 @main.command()

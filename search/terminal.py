@@ -29,6 +29,38 @@ def _unsafe(c: str) -> bool:
     return unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
 
 
+#: What a command's standard output may carry to a terminal besides printable text, newlines
+#: and tabs: SGR style codes (bold, underline, colour: click.style's), nothing else. Any
+#: other control or format character (a cursor move, a title change, a carriage return, a
+#: bidi override) is escaped.
+_SGR = r"\x1b\[[0-9;]*m"
+_CONTROL_OR_FORMAT = "".join(
+    c for c in map(chr, range(0x110000))
+    if c not in "\n\t" and unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp"))
+_UNSAFE_RUN = re.compile(f"({_SGR})|[{re.escape(_CONTROL_OR_FORMAT)}]")
+
+
+def terminal_safe(text: str) -> str:
+    """`text` with every control or format character escaped except newlines, tabs and SGR
+    style codes."""
+    return _UNSAFE_RUN.sub(lambda m: m[1] or m[0].encode("unicode_escape").decode(), text)
+
+
+class SafeOutput:
+    """A text stream that writes `terminal_safe` text to `stream` (a command's standard
+    output: whatever a stored text holds, the terminal gets no sequence of it)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(terminal_safe(text) if isinstance(text, str) else text)
+        return len(text)
+
+    def __getattr__(self, name: str):  # flush, isatty, encoding, buffer...: the stream's
+        return getattr(self._stream, name)
+
+
 def ingest_summary(report) -> str:
     """An ingest report: a table of the documents (with their audit findings when there are
     any), their warnings, the closing line."""

@@ -248,3 +248,21 @@ def test_file_names_reach_the_terminal_escaped(tmp_path: Path, corpus_dir: Path)
     assert "evil\\x1b[31mred\\nline\\u202e.txt" in out
     assert "empty\\x1b]0;pwned\\x07.txt: file is empty" in out
     assert all(not line.startswith("line") for line in out.splitlines())
+
+
+def test_escape_sequences_in_a_text_reach_no_terminal(tmp_path: Path, corpus_dir: Path) -> None:
+    """A source text may hold a few control characters (under the binary threshold): what
+    the commands print of it carries none (style codes of their own only)."""
+    corpus = _corpus(tmp_path / "corpus", corpus_dir, (EXCERPT,))
+    text = (corpus / EXCERPT).read_text("utf-8")
+    at = text.index("dividends")
+    (corpus / EXCERPT).write_text(text[:at] + "divi\x1b]0;pwned\x07dends\x1b[2J " + text[at:],
+                                  "utf-8")
+    data = tmp_path / "data"
+    ingest(corpus, data)
+    for args in (["compare", "es-pt-1993", "art_10"], ["show", "es-pt-1993"],
+                 ["search", "pwned"], ["cite", "es-pt-1993 Art. 10"], ["check"]):
+        result = CliRunner().invoke(main, [*args, "--data", str(data)], color=True)
+        assert result.exit_code == 0, (args, result.output)
+        assert "\x1b]" not in result.output and "\x07" not in result.output, args
+        assert "\x1b[2J" not in result.output, args
