@@ -198,3 +198,13 @@ def test_strip_drawing_removes_what_the_pattern_did(line: str) -> None:
 
     old = _OLD_EDGE.sub("", line).strip() if has_edge_rule(line) else line.strip()
     assert strip_drawing(line) == old
+
+
+def test_a_gb18030_text_with_a_few_bad_bytes_stays_gb18030_and_says_so() -> None:
+    data = ZH.read_text(encoding="utf-8").encode("gb18030")
+    half = len(data) // 2
+    damaged = data[:half] + b"\xff" + data[half:]
+    decoded = decode(damaged, "zh.txt")
+    assert decoded.encoding == "gb18030"
+    [warning] = decoded.warnings
+    assert warning.startswith("not valid gb18030: ") and "replaced by U+FFFD" in warning

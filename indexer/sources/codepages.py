@@ -87,9 +87,8 @@ def chinese(data: bytes) -> tuple[str, str] | None:
     whose reading has the most common characters); None otherwise."""
     best: tuple[float, str, str] | None = None
     for encoding in CHINESE:
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
+        text = _decoded(data, encoding)
+        if text is None:
             continue
         if not _looks_cjk(text) or _spaced_share(text) > MAX_SPACED_SHARE:
             continue
@@ -97,6 +96,24 @@ def chinese(data: bytes) -> tuple[str, str] | None:
         if share >= MIN_COMMON_SHARE and (best is None or share > best[0]):
             best = (share, text, encoding)
     return (best[1], best[2]) if best else None
+
+
+#: A text in a code page may hold a few bytes that are not of it (a damaged copy): read with
+#: each such byte sequence replaced by U+FFFD while they are at most this share of its CJK
+#: characters (more: not this code page).
+MAX_BAD_SHARE = 0.01
+
+
+def _decoded(data: bytes, encoding: str) -> str | None:
+    """`data` in `encoding`, a few undecodable bytes replaced; None when it is not."""
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        pass
+    text = data.decode(encoding, errors="replace")
+    bad = text.count("\ufffd") - data.count("\ufffd".encode(encoding, errors="ignore") or b"-")
+    cjk = sum(1 for c in text if _cjk(c))
+    return text if bad <= MAX_BAD_SHARE * cjk else None
 
 
 def other_cjk(data: bytes) -> str | None:

@@ -137,7 +137,7 @@ def _looks_binary(text: str) -> bool:
     return controls > 3 and controls > _MAX_CONTROL_SHARE * len(text)
 
 
-def _replaced_warning(text: str, data: bytes) -> tuple[str, ...]:
+def _replaced_warning(text: str, data: bytes, encoding: str = "UTF-8") -> tuple[str, ...]:
     """The warning about bytes replaced by U+FFFD in `text` (line ends normalised), naming
     their lines; none when every U+FFFD of the text was in the file itself."""
     if text.count(_REPLACED) == data.count(_REPLACED.encode("utf-8")):
@@ -152,7 +152,7 @@ def _replaced_warning(text: str, data: bytes) -> tuple[str, ...]:
     shown = ", ".join(map(str, lines[:_LINES_SHOWN]))
     more = f" and {len(lines) - _LINES_SHOWN} more" if len(lines) > _LINES_SHOWN else ""
     bad = text.count(_REPLACED) - data.count(_REPLACED.encode("utf-8"))
-    warning = (f"not valid UTF-8: {bad} invalid byte sequence{'s' if bad != 1 else ''} "
+    warning = (f"not valid {encoding}: {bad} invalid byte sequence{'s' if bad != 1 else ''} "
                f"replaced by U+FFFD on line{'s' if len(lines) != 1 else ''} {shown}{more}; "
                "re-save the file as UTF-8")
     return (warning,)
@@ -225,7 +225,8 @@ def decode(data: bytes, path: str, limit: int | None = None) -> Decoded:
         fmt = "html"
     if _looks_binary(text):
         raise _fail(path, "binary file (control characters); give a plain text file")
-    warnings = _replaced_warning(text, data) if encoding.startswith("utf-8") else ()
+    warnings = (_replaced_warning(text, data) if encoding.startswith("utf-8")
+                else _replaced_warning(text, b"", encoding) if "\ufffd" in text else ())
     pages = page_starts(text) if "\f" in text else ()  # (a printed text's form feeds)
     return Decoded(path=path, text=text, encoding=encoding, sha256=digest, warnings=warnings,
                    format=fmt, pages=pages)
