@@ -208,3 +208,30 @@ def test_a_gb18030_text_with_a_few_bad_bytes_stays_gb18030_and_says_so() -> None
     assert decoded.encoding == "gb18030"
     [warning] = decoded.warnings
     assert warning.startswith("not valid gb18030: ") and "replaced by U+FFFD" in warning
+
+
+_LONG_LINES = """
+import sys
+from indexer.sources.read import decode
+from indexer.models import DocMeta
+from indexer.pipeline.document import count_kind, process
+base = open("corpus/brazil-peru-2006.en.txt", encoding="utf-8").read()
+half = len(base) // 2
+hostile = "\\n".join(u * (500_000 // len(u)) for u in ("a", "_ ", ". ", "\\t", "Article ", "第"))
+doc, _ = process(decode((base[:half] + "\\n" + hostile + "\\n" + base[half:]).encode(), "x.txt"),
+                 DocMeta(file="x.txt", treaty="br-pe-2006", languages=("en",)), topics=False)
+print(count_kind(doc.versions[0].units, "article"))
+"""
+
+
+def test_lines_of_half_a_million_characters_are_read_in_bounded_time() -> None:
+    """Each line a run of one unit (a 500,000-letter word, underscores, leaders, tabs, a
+    repeated heading word, Han): quadratic steps took minutes (8 s for 80,000 letters);
+    a ceiling, not a measure (scripts/probe_hostile.py measures)."""
+    try:
+        done = subprocess.run([sys.executable, "-c", _LONG_LINES], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("processing the long lines did not end within 120 s")
+    assert done.returncode == 0, done.stderr[-500:]
+    assert int(done.stdout.strip()) >= 29
