@@ -266,3 +266,22 @@ def test_escape_sequences_in_a_text_reach_no_terminal(tmp_path: Path, corpus_dir
         assert result.exit_code == 0, (args, result.output)
         assert "\x1b]" not in result.output and "\x07" not in result.output, args
         assert "\x1b[2J" not in result.output, args
+
+
+def test_a_damaged_word_table_answers_through_wordfreq_and_is_removed(tmp_path) -> None:
+    """A cache file corrupted on disk (here: a word table cut short) fails no document: the
+    lookup falls back to wordfreq and the file goes, for the next process to make again."""
+    from wordfreq import zipf_frequency as wordfreq_zipf
+
+    from indexer.lexicon import word_table, zipf_frequency
+
+    good = word_table("en")
+    assert good is not None
+    warm = sorted(configured_cache().glob("lexicon/en-*zipf*.sqlite"))
+    assert warm, "the warm cache has no English word table"
+    damaged = tmp_path / "lexicon" / warm[-1].name
+    damaged.parent.mkdir()
+    damaged.write_bytes(warm[-1].read_bytes()[:5000])
+    assert zipf_frequency("the", "en", cache_dir=tmp_path) == wordfreq_zipf("the", "en")
+    assert zipf_frequency("treaty", "en", cache_dir=tmp_path) == wordfreq_zipf("treaty", "en")
+    assert not damaged.exists()
