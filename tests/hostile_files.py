@@ -122,3 +122,34 @@ def bomb(megabytes: int) -> bytes:
 def signature_text(underscores: int, base: str) -> str:
     """`base` with a signature line of `underscores` underscores between words."""
     return base + f"\n\nSigned at Lima {'_' * underscores} for Brazil\n"
+
+
+def pdf_bomb(megabytes: int, text: str = "Article 1 of this treaty") -> bytes:
+    """A one-page PDF whose content stream inflates to `megabytes` MB (spaces before one text
+    operator), compressed about a thousandfold."""
+    import zlib
+
+    deflate = zlib.compressobj(9)
+    spaces = b" " * (1 << 20)
+    stream = b"".join([*(deflate.compress(spaces) for _ in range(megabytes)),
+                       deflate.compress(f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()),
+                       deflate.flush()])
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+                b"/Resources << /Font << /F1 5 0 R >> >> >>"),
+               (b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream
+                + b"\nendstream"),
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    out = io.BytesIO()
+    out.write(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(out.tell())
+        out.write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
+    xref = out.tell()
+    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
+    out.write(b"".join(b"%010d 00000 n \n" % o for o in offsets))
+    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n"
+              % (len(objects) + 1, xref))
+    return out.getvalue()

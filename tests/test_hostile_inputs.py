@@ -235,3 +235,12 @@ def test_lines_of_half_a_million_characters_are_read_in_bounded_time() -> None:
         pytest.fail("processing the long lines did not end within 120 s")
     assert done.returncode == 0, done.stderr[-500:]
     assert int(done.stdout.strip()) >= 29
+
+
+def test_a_pdf_whose_content_inflates_past_the_limit_is_refused() -> None:
+    small = hostile.pdf_bomb(1)
+    assert decode(small, "b.pdf").text.startswith("Article 1 of this treaty")
+    with pytest.raises(SourceError) as caught:
+        decode(hostile.pdf_bomb(80), "b.pdf")
+    assert str(caught.value) == ("b.pdf: its compressed streams expand to over 64 MB (a "
+                                 "compressed bomb?); not read (--max-file-mb raises the limit)")

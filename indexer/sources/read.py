@@ -169,15 +169,15 @@ def _binary(kind: str, data: bytes, path: str, digest: str, limit: int | None) -
     """A PDF or Word file read through its library; another container refused."""
     if kind in _CONTAINERS:
         raise _fail(path, _CONTAINERS[kind])
+    bound = files.size_limit() if limit is None else limit
     if kind == detect.PDF:
         from indexer.sources.formats.pdf import pdf_text
 
-        text = pdf_text(data, path)
+        text = pdf_text(data, path, bound)
         return Decoded(path=path, text=text, encoding="pdf", sha256=digest, format=kind,
                        pages=page_starts(text))
     from indexer.sources.formats.docx import docx_text
 
-    bound = files.size_limit() if limit is None else limit
     return Decoded(path=path, text=docx_text(data, path, bound), encoding="docx",
                    sha256=digest, format=kind)
 
