@@ -90,3 +90,34 @@ def test_any_query_parses_within_the_bounds_or_says_why(query: str) -> None:
         assert str(exc).startswith("query too expensive: ") and "\n" not in str(exc)
     else:
         assert tree is None or len(set(han_words(tree) if hasattr(tree, "text") else [])) <= 64
+
+
+def test_a_whole_search_stops_at_its_deadline(ingested, monkeypatch) -> None:
+    """Every engine query of a search (as typed, relaxed, translated, corrected) counts
+    against one deadline: past it, the search is one line, on either engine."""
+    import search.results.session as session_module
+    from search.results import SearchSession
+
+    monkeypatch.setattr(session_module, "QUERY_SECONDS", 0.0)
+    with SearchSession(ingested) as s, pytest.raises(QueryTooExpensive) as caught:
+        s.search("beneficial owner dividends")
+    assert str(caught.value) == ("query too expensive: the search took more than 5 s; "
+                                 "narrow it")
+
+
+def test_the_deadline_caps_each_whoosh_query(searchers) -> None:  # noqa: F811
+    import time
+
+    from search.results.deadline import Bounded
+
+    engine = searchers["whoosh"].backend
+    bounded = Bounded(engine, time.monotonic() + 60)
+    tree = parse("dividends")[0]
+    from indexer.index.query_syntax import compile_query
+
+    ftree = compile_query(tree, ["en"])
+    assert bounded.search(ftree, [], 5)[1] > 0
+    assert engine.until is None  # (set for the query only)
+    late = Bounded(engine, time.monotonic() - 1)
+    with pytest.raises(QueryTooExpensive):
+        late.matches(ftree, [], 5)
