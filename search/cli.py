@@ -174,22 +174,24 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
       treaty add --corpus ~/treaties --treaty br-pe-2006 --parties BR,PE page.html
       treaty add --corpus ~/treaties --ocr en,pt scan.pdf
     """
+    import contextlib
+
+    from indexer.datadir import writing
     from indexer.sources.add import add as add_files
     from indexer.sources.add import describe, given_fields
+    from search.terminal import escaped, ingest_summary
 
     folder = corpus or DEFAULT_CORPUS
-    planned = add_files(list(files), folder, given_fields(treaty, parties, signed), dry_run,
-                        _langs(ocr), notify=_say)
-    from search.terminal import escaped
-
-    for item in planned:
-        click.echo(escaped("\n".join(describe(item)), "\n"))
-    if dry_run:
-        click.echo("dry run: nothing was changed")
-        return
-    report = ingesting.run_ingest(folder, _data(data), {"notify": _say})
-    from search.terminal import ingest_summary
-
+    # the data directory's lock for the add and its ingest: no ingest into it runs between
+    with contextlib.nullcontext() if dry_run else writing(_data(data), notify=_say):
+        planned = add_files(list(files), folder, given_fields(treaty, parties, signed),
+                            dry_run, _langs(ocr), notify=_say)
+        for item in planned:
+            click.echo(escaped("\n".join(describe(item)), "\n"))
+        if dry_run:
+            click.echo("dry run: nothing was changed")
+            return
+        report = ingesting.run_ingest(folder, _data(data), {"notify": _say, "held": True})
     click.echo(ingest_summary(report))
     if report.failed:
         raise click.ClickException(ingesting.failures(report))

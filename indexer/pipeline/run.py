@@ -4,6 +4,7 @@ is enough text), the treaty-level steps, the new store written and swapped in, t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -231,7 +232,8 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
            engine: str | None = None, force: bool = False,
            progress: Callable[[str], None] | None = None,
            workers: int | None = None, max_file_mb: float | None = None, allow_empty: bool = False,
-           wait: bool = True, notify: Callable[[str], None] | None = None) -> IngestReport:
+           wait: bool = True, notify: Callable[[str], None] | None = None,
+           held: bool = False) -> IngestReport:
     """Ingest every document of `corpus_dir` into a new generation of `data` (its store and
     its index, `indexer.datadir`), made live in one atomic switch once both are whole.
 
@@ -244,7 +246,8 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     that is no regular file or does not resolve inside `corpus_dir`.
     A corpus folder without documents is refused (EmptyCorpusError) unless `allow_empty`.
     One ingest at a time writes into `data`: another waits for it (`notify` is told why) or,
-    without `wait`, raises BusyError.
+    without `wait`, raises BusyError; `held`: the caller holds the lock already (`treaty add`
+    holds it over the add and its ingest).
     """
     t0 = time.perf_counter()
     corpus_dir = Path(corpus_dir)
@@ -260,7 +263,7 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     try:
         report = _ingest_locked(corpus_dir, ddir, entries, engine=engine, force=force,
                                 progress=progress, workers=workers, limit=limit, wait=wait,
-                                notify=notify)
+                                notify=notify, held=held)
     except (OSError, sqlite3.OperationalError, ValueError, RuntimeError) as exc:
         env = environment_message(exc, ddir)
         if env is None:
@@ -288,9 +291,10 @@ def _outcome(ddir: Path, before: Path | None) -> str:
 def _ingest_locked(corpus_dir: Path, ddir: Path, entries: list[manifest.Entry], *,
                    engine: str, force: bool, progress: Callable[[str], None] | None,
                    workers: int | None, limit: int, wait: bool,
-                   notify: Callable[[str], None] | None) -> IngestReport:
+                   notify: Callable[[str], None] | None, held: bool) -> IngestReport:
     """`ingest` under the data directory's lock: a new generation, made live when whole."""
-    with datadir.writing(ddir, wait=wait, notify=notify):
+    lock = contextlib.nullcontext() if held else datadir.writing(ddir, wait=wait, notify=notify)
+    with lock:
         datadir.clean(ddir)  # generations of killed ingests, older ones
         store.remove_orphans(ddir)  # temp stores of killed ingests of the earlier layout
         gen = datadir.new_generation(ddir)
