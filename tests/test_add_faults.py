@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from indexer.sources import manifest
-from indexer.sources.add import TMP_PREFIX, Planned, apply
+from indexer.sources.add import TMP_PREFIX, Planned, add, apply
 
 ROOT = Path(__file__).resolve().parent.parent
 PERU = ROOT / "corpus" / "brazil-peru-2006.en.txt"
@@ -48,6 +48,7 @@ def test_a_disk_that_fills_mid_copy_leaves_the_corpus_folder_as_it_was(tmp_path:
     source = tmp_path / "peru.txt"
     shutil.copy(PERU, source)
     before = sorted(p.name for p in corpus.iterdir())
+    add([source], corpus, {}, dry_run=True)  # (a warm cache: only the corpus write may fail)
     failed = _add_with_file_limit(corpus, source, tmp_path / "data", PERU.stat().st_size // 2)
     assert failed.returncode == 1, failed.stderr
     last = failed.stderr.strip().splitlines()[-1]
