@@ -113,7 +113,20 @@ def kills(root: Path, work: Path, rounds: int) -> int:
     return losses
 
 
+_APPLY_AT = """
+import sys, time
+from pathlib import Path
+from indexer.sources.add import Planned, apply
+corpus, source, name, at = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+item = Planned(source, name, "text", {"treaty": sys.argv[5]})
+time.sleep(max(0.0, at - time.time()))
+apply([item], corpus)
+"""
+
+
 def flood(root: Path, work: Path, n: int, rounds: int = 3) -> int:
+    """`rounds` times, `n` processes write one planned file each into one corpus folder at
+    the same moment (the library's `apply`, the step of `treaty add` that writes)."""
     lost_total = 0
     text = (root / "corpus" / "portugal-spain-1993-art10.en-pt.txt").read_text("utf-8")
     for r in range(rounds):
@@ -124,9 +137,10 @@ def flood(root: Path, work: Path, n: int, rounds: int = 3) -> int:
             path = work / f"f{r}-{k:02}.txt"
             path.write_text(text + f"\n{k}\n", "utf-8")
             sources.append(path)
-        procs = [subprocess.Popen(_add_only(corpus, s, f"es-pt-{2000 + k}"),
-                                  env=_env(root), stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL, cwd=root)
+        at = time.time() + 3.0  # (every process started and waiting by then)
+        procs = [subprocess.Popen([sys.executable, "-c", _APPLY_AT, str(corpus), str(s), s.name,
+                                   str(at), f"es-pt-{2000 + k}"], env=_env(root), cwd=root,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                  for k, s in enumerate(sources)]
         codes = [p.wait() for p in procs]
         entries = _entries(root, corpus)
