@@ -119,7 +119,7 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
 
     options = {"engine": engine, "force": force, "workers": workers, "max_file_mb": max_file_mb,
                "allow_empty": allow_empty, "wait": not no_wait,
-               "notify": _say}
+               "notify": ingesting.say}
     ddir = before = None
     try:
         with ingesting.sigterm_raises():  # (from the start: the imports take a moment too)
@@ -137,13 +137,6 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
         raise click.exceptions.Exit(143 if isinstance(exc, ingesting.Terminated) else 130) from None
     if report.failed:
         raise click.ClickException(ingesting.failures(report))
-
-
-def _say(msg: str) -> None:
-    """A progress message on standard error, its names escaped."""
-    from search.terminal import escaped
-
-    click.echo(escaped(msg), err=True)
 
 
 @main.command()
@@ -183,15 +176,16 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
 
     folder = corpus or DEFAULT_CORPUS
     # the data directory's lock for the add and its ingest: no ingest into it runs between
-    with contextlib.nullcontext() if dry_run else writing(_data(data), notify=_say):
+    with contextlib.nullcontext() if dry_run else writing(_data(data), notify=ingesting.say):
         planned = add_files(list(files), folder, given_fields(treaty, parties, signed),
-                            dry_run, _langs(ocr), notify=_say)
+                            dry_run, _langs(ocr), notify=ingesting.say)
         for item in planned:
             click.echo(escaped("\n".join(describe(item)), "\n"))
         if dry_run:
             click.echo("dry run: nothing was changed")
             return
-        report = ingesting.run_ingest(folder, _data(data), {"notify": _say, "held": True})
+        report = ingesting.run_ingest(folder, _data(data),
+                                      {"notify": ingesting.say, "held": True})
     click.echo(ingest_summary(report))
     if report.failed:
         raise click.ClickException(ingesting.failures(report))

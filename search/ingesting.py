@@ -25,6 +25,14 @@ def run_ingest(corpus: Path, ddir: Path, options: dict):
         return run(corpus, ddir, progress=lambda f: bar.update(1, f), **options)
 
 
+def say(msg: str) -> None:
+    """A progress message ("another ingest ... is running; waiting…") on standard error, its
+    names escaped."""
+    from search.terminal import escaped
+
+    click.echo(escaped(msg), err=True)
+
+
 def failures(report) -> str:
     """The closing error line of an ingest where documents failed."""
     n, total = len(report.failed), len(report.documents)
