@@ -142,6 +142,8 @@ def signature_cases(root: Path) -> list[tuple[str, dict]]:
     one_line = 'base.replace("\\n", " ")[:1_000_000] * (1_000_000 // len(base) + 1)'
     out.append(("1 MB text on one line", run(root, SIGNATURE.format(
         text=f"({one_line})[:1_000_000]"), limit=300)))
+    out.append(("a word of 80,000 letters", run(root, SIGNATURE.format(
+        text='base + "\\n" + "a" * 80_000 + "\\n"'), limit=300)))
     return out
 
 
@@ -151,6 +153,7 @@ def docx_cases(root: Path) -> list[tuple[str, dict]]:
         ("list start 999999999 (letters)", "hostile.absurd_list()"),
         ("list level 99999999", 'hostile.absurd_list(ilvl="99999999")'),
         ("zip bomb: 1 GB of XML", "hostile.bomb(1024)"),
+        ("PDF: a page of 300 MB of content", "hostile.pdf_bomb(300)"),
     )]
 
 
