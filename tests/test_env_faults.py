@@ -90,13 +90,13 @@ def test_an_unwritable_cache_drops_no_document(tmp_path: Path, corpus_dir: Path,
     env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(tmp),
                **{ENV: str(blocker / "cache")})
     env.pop("TREATY_DATA", None)
-    corpus = _corpus(tmp_path / "corpus", corpus_dir)
+    corpus = _corpus(tmp_path / "corpus", corpus_dir, (EXCERPT,))
     done = subprocess.run([sys.executable, "-m", "search.cli", "ingest", "--corpus",
                            str(corpus), "--data", str(tmp_path / "data")], env=env,
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "internal error" not in done.stdout + done.stderr
-    assert _articles(tmp_path / "data") == {"es-pt-1993": 2, "br-pe-2006": 29}
+    assert _articles(tmp_path / "data") == {"es-pt-1993": 2}
 
 
 # --- a failed document and the live corpus ---------------------------------------------------
