@@ -244,3 +244,13 @@ def test_a_pdf_whose_content_inflates_past_the_limit_is_refused() -> None:
         decode(hostile.pdf_bomb(80), "b.pdf")
     assert str(caught.value) == ("b.pdf: its compressed streams expand to over 64 MB (a "
                                  "compressed bomb?); not read (--max-file-mb raises the limit)")
+
+
+def test_a_long_line_ending_with_a_hyphen_is_joined_at_once() -> None:
+    """The word before a line-end hyphen was searched from every position of the line:
+    quadratic (a 64,000-letter word took over a minute)."""
+    from indexer.clean.hyphens import _split_at_hyphen
+
+    head = "x " + "a" * 200_000 + " tribu-\n"
+    stem, left, first, spaced = _split_at_hyphen(head, "tação do")
+    assert (left, first, spaced) == ("tribu", "tação", False)
