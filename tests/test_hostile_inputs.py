@@ -252,5 +252,5 @@ def test_a_long_line_ending_with_a_hyphen_is_joined_at_once() -> None:
     from indexer.clean.hyphens import _split_at_hyphen
 
     head = "x " + "a" * 200_000 + " tribu-\n"
-    stem, left, first, spaced = _split_at_hyphen(head, "tação do")
+    _stem, left, first, spaced = _split_at_hyphen(head, "tação do")
     assert (left, first, spaced) == ("tribu", "tação", False)
