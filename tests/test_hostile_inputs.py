@@ -254,3 +254,26 @@ def test_a_long_line_ending_with_a_hyphen_is_joined_at_once() -> None:
     head = "x " + "a" * 200_000 + " tribu-\n"
     _stem, left, first, spaced = _split_at_hyphen(head, "tação do")
     assert (left, first, spaced) == ("tribu", "tação", False)
+
+
+@pytest.mark.parametrize(("value", "says"), [
+    ("title = 5", "title must be text in quotes, not int"),
+    ("place = [1]", "place must be text in quotes, not list"),
+    ("note = {a = 1}", "note must be text in quotes, not dict"),
+    ('title = "' + "T" * 3000 + '"', "title must be one line of at most 2000 characters"),
+    ('place = "a\\u001b[31mb"', "place must be one line of at most 200 characters"),
+    ("article = true", "article must be a positive whole number (at most 9999)"),
+    ("article = 99999999999999999", "article must be a positive whole number (at most 9999)"),
+    ('signed = "2006-13-45"', "signed must be a date like 2006-02-17"),
+    ("parties = [" + ", ".join(['"BR"'] * 50) + "]", "parties must be ISO 3166-1 alpha-2"),
+])
+def test_manifest_values_of_the_wrong_type_or_size_are_one_line(tmp_path, value, says):
+    from indexer.errors import ManifestError
+    from indexer.sources import manifest
+
+    (tmp_path / "manifest.toml").write_text(f'[[document]]\nfile = "a.txt"\n{value}\n',
+                                            "utf-8")
+    with pytest.raises(ManifestError) as caught:
+        manifest.load(tmp_path)
+    assert str(caught.value).startswith(f"manifest.toml document 1: {says}")
+    assert "\n" not in str(caught.value)
