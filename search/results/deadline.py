@@ -1,9 +1,12 @@
 """The stop of a whole search. One search is many engine queries (the words as typed,
 relaxed matching word by word, translations, a correction): each has its own bound, and
 together they once ran 5-20 s past the documented 5 s stop. A search's engine handle is
-wrapped here with the search's deadline: every query after it is refused ("query too
-expensive: the search took more than 5 s; narrow it"), on both engines, and on Whoosh each
-query also stops at it (its time limit is what is left)."""
+wrapped here with one budget of engine time for the whole search: once its queries have
+taken it, every further query is refused ("query too expensive: the search took more than
+5 s; narrow it"), on both engines, and on Whoosh each query also stops when the budget is
+spent (its time limit is what is left). What is not an engine query (loading a dictionary
+once per process, making snippets) does not count: a search is not refused for a cold
+start."""
 
 from __future__ import annotations
 
@@ -14,25 +17,25 @@ from indexer.index.query_syntax import QUERY_SECONDS, FNode, QueryTooExpensive
 
 
 class Bounded:
-    """`engine` (an EngineSearcher) whose queries stop at the monotonic time `deadline`."""
+    """`engine` (an EngineSearcher) whose queries together may take `seconds`."""
 
-    def __init__(self, engine, deadline: float, seconds: float = QUERY_SECONDS) -> None:
+    def __init__(self, engine, seconds: float = QUERY_SECONDS, shown: float = QUERY_SECONDS
+                 ) -> None:
         self._engine = engine
-        self._deadline = deadline
-        self._seconds = seconds
-
-    def _check(self) -> None:
-        if time.monotonic() > self._deadline:
-            raise QueryTooExpensive(f"the search took more than {self._seconds:g} s")
+        self._left = seconds
+        self._shown = shown  # (the stop the message names)
 
     def _call(self, name: str, *args):
-        self._check()
-        stops = hasattr(self._engine, "until")  # (Whoosh: each query stops at the deadline)
+        if self._left <= 0:
+            raise QueryTooExpensive(f"the search took more than {self._shown:g} s")
+        stops = hasattr(self._engine, "until")  # (Whoosh: each query stops at the budget)
+        start = time.monotonic()
         if stops:
-            self._engine.until = self._deadline
+            self._engine.until = start + self._left
         try:
             return getattr(self._engine, name)(*args)
         finally:
+            self._left -= time.monotonic() - start
             if stops:
                 self._engine.until = None
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -100,8 +99,8 @@ class SearchSession:
 
     @contextmanager
     def _deadline(self) -> Iterator[None]:
-        """The block is one search: its engine queries stop at QUERY_SECONDS from now."""
-        self._bounded = Bounded(self.searcher.backend, time.monotonic() + QUERY_SECONDS)
+        """The block is one search: its engine queries together take at most QUERY_SECONDS."""
+        self._bounded = Bounded(self.searcher.backend, QUERY_SECONDS)
         try:
             yield
         finally:
