@@ -7,6 +7,11 @@ build the same file at once (the ingest's workers on a fresh machine, two ingest
 holds an exclusive lock on ``<file>.lock`` while it checks for the file and builds it, and
 writes it under a temporary name of its own that is renamed into place only when whole, so a
 reader never sees a partial file and no builder removes another's temporary file.
+
+The cache is only a speed-up: where it cannot be written (a read-only home, a full disk, a
+path that is a file) the files go to a private folder of this user's in the temporary
+directory instead, and where that cannot be written either, what would have been cached is
+built in memory by each process that needs it. A document never fails for the cache.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ ENV = "TREATY_CACHE"
 SIDECAR_VERSION = 1
 
 
-def machine_cache() -> Path:
+def configured_cache() -> Path:
     """``$TREATY_CACHE`` if set, else the user's cache directory for treaty."""
     explicit = os.environ.get(ENV)
     if explicit:
@@ -33,6 +38,50 @@ def machine_cache() -> Path:
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("treaty", appauthor=False))
+
+
+def machine_cache() -> Path:
+    """The cache folder to use: the configured one (`configured_cache`) when a file can be
+    written there, else this user's private folder in the temporary directory when that
+    can, else the configured one all the same (what is there is read; nothing is written)."""
+    configured = configured_cache()
+    if _writable(configured):
+        return configured
+    fallback = _private_temp()
+    return fallback if fallback is not None else configured
+
+
+def _writable(folder: Path) -> bool:
+    """Can a file be made in `folder` (made if missing)? Tried, not guessed from modes."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")
+    except OSError:
+        return False
+    os.close(fd)
+    try:
+        os.unlink(name)
+    except OSError:
+        pass
+    return True
+
+
+def _private_temp() -> Path | None:
+    """``<tmp>/treaty-cache-<uid>``, made with mode 0700, when it is a real folder of this
+    user's that no one else can write (pickles are loaded from it) and it is writable."""
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    folder = Path(tempfile.gettempdir()) / f"treaty-cache-{uid}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        st = os.lstat(folder)
+    except OSError:
+        return None
+    import stat
+
+    if (not stat.S_ISDIR(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != uid)
+            or st.st_mode & 0o022):
+        return None
+    return folder if _writable(folder) else None
 
 
 @contextmanager
@@ -114,5 +163,10 @@ def read_sidecar(side: Path, source: Path) -> Any:
 
 
 def write_sidecar(side: Path, source: Path, payload: object) -> None:
-    """Pickle `payload`, stamped with `source`'s size and time, to `side` (atomically)."""
-    write_pickle(side, (_stamp(source), payload))
+    """Pickle `payload`, stamped with `source`'s size and time, to `side` (atomically);
+    nothing when `source` is not there to stamp (it could not be cached either)."""
+    try:
+        stamp = _stamp(source)
+    except OSError:
+        return
+    write_pickle(side, (stamp, payload))

@@ -127,19 +127,29 @@ def writing(data_dir: str | os.PathLike, *, wait: bool = True,
     raise BusyError. Where file locks do not exist the block runs unlocked."""
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
+    with locked(data_dir, "another ingest into", wait=wait, notify=notify):
+        yield data_dir
+
+
+@contextmanager
+def locked(folder: Path, holder: str, *, wait: bool = True,
+           notify: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Hold the exclusive lock of `folder` (its `.lock` file, holding the owner's pid) for the
+    block: the data directory's (one ingest at a time) or the corpus folder's (one `treaty
+    add` at a time writes into it and its manifest). `holder` starts the message about
+    another holder ("another ingest into")."""
     try:
         import fcntl
     except ImportError:  # no file locks on this platform
-        yield data_dir
+        yield
         return
-    path = data_dir / LOCK
+    path = Path(folder) / LOCK
     with open(path, "a+", encoding="ascii") as fh:
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             pid = _holder(path)
-            running = f"another ingest into {data_dir} is running" + (f" (pid {pid})" if pid
-                                                                       else "")
+            running = f"{holder} {folder} is running" + (f" (pid {pid})" if pid else "")
             if not wait:
                 raise BusyError(f"{running}; try again when it has finished") from None
             if notify is not None:
@@ -150,7 +160,7 @@ def writing(data_dir: str | os.PathLike, *, wait: bool = True,
             fh.truncate()
             fh.write(f"{os.getpid()}\n")
             fh.flush()
-            yield data_dir
+            yield
         finally:
             fh.seek(0)
             fh.truncate()

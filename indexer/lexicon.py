@@ -280,17 +280,39 @@ class WordTable:
     the cache (made on first use): opening it reads nothing and a lookup a few pages, where
     wordfreq loads its whole word list of the language (a fifth of a second or more)."""
 
-    def __init__(self, lang: str, db: sqlite3.Connection) -> None:
+    def __init__(self, lang: str, db: sqlite3.Connection, path: Path | None = None) -> None:
         self.lang = lang
-        self._db = db
+        self._db: sqlite3.Connection | None = db
+        self._path = path
         self._lock = threading.Lock()
 
     def freq(self, word: str) -> float:
         """``wordfreq.zipf_frequency(word, lang)`` of a `_PLAIN` word: as stored, 0.0 when the
-        word is not in wordfreq's list (as wordfreq says of an unknown word)."""
+        word is not in wordfreq's list (as wordfreq says of an unknown word). A table found
+        damaged (a cache file corrupted on disk) is removed, for the next process to make
+        again, and wordfreq answers instead."""
         with self._lock:
-            row = self._db.execute("SELECT zipf FROM zipf WHERE word = ?", (word,)).fetchone()
-        return row[0] if row else 0.0
+            if self._db is not None:
+                try:
+                    row = self._db.execute("SELECT zipf FROM zipf WHERE word = ?",
+                                           (word,)).fetchone()
+                    return row[0] if row else 0.0
+                except sqlite3.DatabaseError:
+                    self._drop()
+        from wordfreq import zipf_frequency as wordfreq_zipf
+
+        return wordfreq_zipf(word, self.lang)
+
+    def _drop(self) -> None:
+        """Close and remove the damaged table (the cache is only a speed-up)."""
+        db, self._db = self._db, None
+        if db is not None:
+            db.close()
+        if self._path is not None:
+            try:
+                self._path.unlink(missing_ok=True)
+            except OSError:
+                pass
 
 
 def _plain_tokens(lang: str) -> bool:
@@ -361,7 +383,7 @@ def word_table(lang: str, cache_dir: str | Path | None = None) -> WordTable | No
                     if db is None:
                         _write_table(lang, side)
                         db = _open_table(side)
-            _TABLES[key] = WordTable(lang, db) if db is not None else None
+            _TABLES[key] = WordTable(lang, db, side) if db is not None else None
     return _TABLES[key]
 
 

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import gc
+import os
+import signal
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
@@ -24,22 +27,50 @@ if TYPE_CHECKING:
 THRESHOLDS = (100_000, 50, 100)
 
 
-def start() -> None:
-    """Run once at the start of each worker process (the pools' ``initializer``)."""
+#: prctl(2) option: the signal the kernel sends this process when its parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
+def start(parent: int | None = None) -> None:
+    """Run once at the start of each worker process (the pools' ``initializer``); `parent`:
+    the pid of the process that started the pool (the worker dies with it)."""
     gc.set_threshold(*THRESHOLDS)
+    if parent is not None:
+        die_with(parent)
+
+
+def die_with(parent: int) -> None:
+    """Have the kernel kill this process when its parent `parent` dies, however it dies
+    (``kill -9`` included, where no code of the parent runs): Linux's parent-death signal
+    (prctl PR_SET_PDEATHSIG). The signal is sent when the thread that started this process
+    ends, so a pool is made by a thread that outlives it (the ingest's main thread). When
+    the parent is already gone (it died before this ran), exit at once. Elsewhere a no-op:
+    the pool's own shutdown is then all there is."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl here: the pool's shutdown only
+        return
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 @contextmanager
 def pool(n: int) -> Iterator[ProcessPoolExecutor]:
     """A pool of `n` worker processes, each `start`ed. They are spawned, never forked (the
-    parent may hold threads). On leaving the block the parent does not wait for them to exit:
-    they free their heaps while it goes on; after an error or an interrupt, the tasks not
-    started are dropped."""
+    parent may hold threads), and die with this process (`die_with`: a killed ingest leaves
+    no worker behind, and the pool's resource tracker ends once they are gone). On leaving
+    the block the parent does not wait for them to exit: they free their heaps while it goes
+    on; after an error or an interrupt, the tasks not started are dropped."""
     import multiprocessing  # (lazy: not every process that imports this starts workers)
     from concurrent.futures import ProcessPoolExecutor
 
     executor = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=start)
+                                   initializer=start, initargs=(os.getpid(),))
     try:
         yield executor
     finally:

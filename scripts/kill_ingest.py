@@ -2,6 +2,7 @@
 
     python scripts/kill_ingest.py [-n 30] [--engines whoosh,tantivy] [--work DIR]
     python scripts/kill_ingest.py --concurrent 5      # two ingests at once, 5 trials/engine
+    python scripts/kill_ingest.py --orphans 10        # kill -9 parallel ingests: orphans?
 
 Each round re-ingests (`treaty ingest --force`) the bundled corpus or a smaller one (without
 one treaty), alternately, into one data directory, with one engine (in turn), and sends a
@@ -128,6 +129,69 @@ def concurrent(trials: int, engines: list[str], work: Path) -> int:
     return 0 if good == trials * len(engines) else 1
 
 
+def _children(pid: int) -> set[int]:
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.add(int(entry.name))
+    return out
+
+
+def _rss_mb(pid: int) -> float | None:
+    """The resident memory of a running process (None when it has ended or is a zombie)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    if "\nState:\tZ" in status:
+        return None
+    for line in status.splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def orphans(rounds: int, work: Path) -> int:
+    """`rounds` parallel ingests (--workers 2) of the bundled corpus, each SIGKILLed at a
+    moment spread over the time its pool runs: the processes of the pool still running
+    2 s after the kill, and their memory. They are then ended (by their pid)."""
+    data = work / "orphans-data"
+    left_total, rss_total = 0, 0.0
+    for k in range(rounds):
+        proc = subprocess.Popen(_cli("--corpus", str(ROOT / "corpus"), "--data", str(data),
+                                     "--workers", "2", "--force"), env=_env(),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        kids: set[int] = set()
+        started = time.monotonic()
+        while proc.poll() is None and len(kids) < 3 and time.monotonic() - started < 60:
+            kids |= _children(proc.pid)
+            time.sleep(0.02)
+        time.sleep(0.5 + 2.0 * ((k * 0.618034) % 1.0))  # (into the pool's work)
+        kids |= _children(proc.pid)
+        proc.kill()
+        proc.wait()
+        time.sleep(2)
+        alive = {pid: rss for pid in kids if (rss := _rss_mb(pid)) is not None}
+        left_total += len(alive)
+        rss_total += sum(alive.values())
+        print(f"{k + 1:3}/{rounds}: pool of {len(kids)} processes; {len(alive)} still running "
+              f"2 s after the kill ({sum(alive.values()):.0f} MB)", flush=True)
+        for pid in alive:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+    print(f"orphans: {left_total} processes outlived {rounds} killed ingests "
+          f"({rss_total:.0f} MB in all)")
+    return 0 if left_total == 0 else 1
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", type=int, default=30, help="rounds (kills)")
@@ -135,8 +199,15 @@ def main() -> int:
     ap.add_argument("--work", type=Path, default=None, help="work directory (default: temp)")
     ap.add_argument("--concurrent", type=int, default=0, metavar="T",
                     help="instead: T trials per engine of two ingests at once")
+    ap.add_argument("--orphans", type=int, default=0, metavar="N",
+                    help="instead: N parallel ingests killed; count the processes left")
     a = ap.parse_args()
     work = a.work or Path(tempfile.mkdtemp(prefix="kill-ingest-"))
+    if a.orphans:
+        status = orphans(a.orphans, work)
+        if a.work is None:
+            shutil.rmtree(work, ignore_errors=True)
+        return status
     if a.concurrent:
         status = concurrent(a.concurrent, a.engines.split(","), work)
         if a.work is None:

@@ -25,12 +25,20 @@ def domain_errors(fn: Callable) -> Callable:
         try:
             return fn(*args, **kwargs)
         except TreatyError as exc:
-            raise click.ClickException(str(exc)) from None
+            from search.terminal import escaped
+
+            raise click.ClickException(escaped(str(exc))) from None
         except BrokenPipeError:
             sys.exit(0)
         except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
             raise
         except Exception as exc:  # noqa: BLE001 - no traceback reaches a user
+            from indexer.errors import environment_message
+            from search.terminal import escaped
+
+            env = environment_message(exc)
+            if env is not None:  # the machine's problem (a full disk...), not a bug
+                raise click.ClickException(escaped(env)) from None
             raise click.ClickException(
                 f"internal error ({type(exc).__name__}: {exc}); please report it") from None
 
@@ -67,6 +75,10 @@ def main() -> None:
       treaty compare --topic dividends
       treaty serve                               # the web app on http://127.0.0.1:8000/
     """
+    from search.terminal import SafeOutput
+
+    if not isinstance(sys.stdout, SafeOutput):  # (what stored texts hold never steers it)
+        sys.stdout = SafeOutput(sys.stdout)
 
 
 @main.command()
@@ -107,7 +119,7 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
 
     options = {"engine": engine, "force": force, "workers": workers, "max_file_mb": max_file_mb,
                "allow_empty": allow_empty, "wait": not no_wait,
-               "notify": lambda msg: click.echo(msg, err=True)}
+               "notify": ingesting.say}
     ddir = before = None
     try:
         with ingesting.sigterm_raises():  # (from the start: the imports take a moment too)
@@ -155,20 +167,25 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
       treaty add --corpus ~/treaties --treaty br-pe-2006 --parties BR,PE page.html
       treaty add --corpus ~/treaties --ocr en,pt scan.pdf
     """
+    import contextlib
+
+    from indexer.datadir import writing
     from indexer.sources.add import add as add_files
     from indexer.sources.add import describe, given_fields
+    from search.terminal import escaped, ingest_summary
 
     folder = corpus or DEFAULT_CORPUS
-    planned = add_files(list(files), folder, given_fields(treaty, parties, signed), dry_run,
-                        _langs(ocr))
-    for item in planned:
-        click.echo("\n".join(describe(item)))
-    if dry_run:
-        click.echo("dry run: nothing was changed")
-        return
-    report = ingesting.run_ingest(folder, _data(data), {"notify": lambda msg: click.echo(msg, err=True)})
-    from search.terminal import ingest_summary
-
+    # the data directory's lock for the add and its ingest: no ingest into it runs between
+    with contextlib.nullcontext() if dry_run else writing(_data(data), notify=ingesting.say):
+        planned = add_files(list(files), folder, given_fields(treaty, parties, signed),
+                            dry_run, _langs(ocr), notify=ingesting.say)
+        for item in planned:
+            click.echo(escaped("\n".join(describe(item)), "\n"))
+        if dry_run:
+            click.echo("dry run: nothing was changed")
+            return
+        report = ingesting.run_ingest(folder, _data(data),
+                                      {"notify": ingesting.say, "held": True})
     click.echo(ingest_summary(report))
     if report.failed:
         raise click.ClickException(ingesting.failures(report))

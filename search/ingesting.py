@@ -18,9 +18,19 @@ def run_ingest(corpus: Path, ddir: Path, options: dict):
 
     if not sys.stderr.isatty():
         return run(corpus, ddir, **options)
+    from search.terminal import escaped
+
     with click.progressbar(length=len(load(corpus)), label="Ingesting", file=sys.stderr,
-                           item_show_func=lambda f: f) as bar:
+                           item_show_func=lambda f: escaped(f) if f else f) as bar:
         return run(corpus, ddir, progress=lambda f: bar.update(1, f), **options)
+
+
+def say(msg: str) -> None:
+    """A progress message ("another ingest ... is running; waiting…") on standard error, its
+    names escaped."""
+    from search.terminal import escaped
+
+    click.echo(escaped(msg), err=True)
 
 
 def failures(report) -> str:
@@ -30,8 +40,11 @@ def failures(report) -> str:
         return (f"{'the' if n == 1 else 'all'} {n} document{'s' * (n != 1)} failed; "
                 "nothing was ingested and the previous corpus, if any, is unchanged")
     ok = total - n
+    kept = sum(1 for d in report.failed if d.kept_before)
     return (f"{n} of {total} documents failed; "
-            + ("the other one was ingested" if ok == 1 else f"the other {ok} were ingested"))
+            + ("the other one was ingested" if ok == 1 else f"the other {ok} were ingested")
+            + ("" if not kept else "; its version ingested before is kept" if n == 1
+               else f"; {kept} of them kept their version ingested before"))
 
 
 class Terminated(BaseException):

@@ -12,7 +12,9 @@ import numpy as np
 _HYPHEN_END = re.compile(r"(\w)( ?)[-\u00ad\u2010\u2011]$")
 HYPHENS = frozenset("-\u00ad\u2010\u2011")
 _FIRST_WORD = re.compile(r"^(\w+)")
-_LAST_WORD = re.compile(r"(\w+)$")
+# (tried at the start of a word only: from every position of a long word, a search
+# rescanned the rest of it, quadratic on a long line that ends with a hyphen)
+_LAST_WORD = re.compile(r"(?<!\w)(\w+)$")
 
 # Languages whose word lists judge a hyphen across a line end (first hit wins).
 HYPHEN_LEXICONS = ("en", "pt", "sv", "nl", "es", "de", "fr")

@@ -109,6 +109,13 @@ MAX_EXPANSIONS = 64
 MAX_TOTAL_EXPANSIONS = 2048
 #: Seconds one query's expansion and matching may take (engines that can stop then do).
 QUERY_SECONDS = 5.0
+#: Most distinct words the query's words and phrases analyse into (a run of Chinese is cut
+#: into its words, a hyphenated or dotted word into its parts): what the engines match.
+MAX_ANALYSED = 64
+#: Longest fuzzy or prefix word (an automaton or a regex is built from it), and longest word
+#: of any kind once analysed (no index term is longer).
+MAX_EXPANDING_CHARS = 40
+MAX_WORD_CHARS = 100
 
 
 _LEX_RE = re.compile(r'\s*(?:(?P<paren>[()])|"(?P<phrase>[^"]*)"|(?P<quote>")|(?P<word>[^\s()"]+))')
@@ -254,7 +261,10 @@ def parse(query: str) -> tuple[Node | None, bool]:
 
 def check_cost(tree: Node | None) -> None:
     """QueryTooExpensive when `tree` holds more distinct words than MAX_WORDS or more distinct
-    fuzzy and prefix words than MAX_EXPANDING."""
+    fuzzy and prefix words than MAX_EXPANDING, a fuzzy or prefix word longer than
+    MAX_EXPANDING_CHARS, or words that analyse into more than MAX_ANALYSED distinct words or
+    a word longer than MAX_WORD_CHARS (the same bounds for both engines, checked before
+    either is asked)."""
     leaves_ = set(_word_leaves(tree))
     if len(leaves_) > MAX_WORDS:
         raise QueryTooExpensive(f"{len(leaves_)} words (at most {MAX_WORDS})")
@@ -262,6 +272,32 @@ def check_cost(tree: Node | None) -> None:
     if len(expanding) > MAX_EXPANDING:
         raise QueryTooExpensive(f"{len(expanding)} fuzzy (~) or prefix (*) words "
                                 f"(at most {MAX_EXPANDING})")
+    longest = max((len(w.text) for w in expanding), default=0)
+    if longest > MAX_EXPANDING_CHARS:
+        raise QueryTooExpensive(f"a fuzzy (~) or prefix (*) word of {longest} characters "
+                                f"(at most {MAX_EXPANDING_CHARS})")
+    _check_analysed(leaves_)
+
+
+def _check_analysed(leaves_: set[Word | Phrase]) -> None:
+    """The analysed-length bounds of `check_cost`: each word or phrase is analysed as the
+    engines' fields analyse it (Chinese by the segmenter, any other text generically)."""
+    from indexer.index.analysis import has_han
+
+    words: set[str] = set()
+    for leaf in leaves_:
+        longest = len(leaf.text) if isinstance(leaf, Word) else max(
+            map(len, leaf.text.split()), default=0)
+        if longest > MAX_WORD_CHARS and not has_han(leaf.text):
+            raise QueryTooExpensive(f"a word of over {MAX_WORD_CHARS} characters")
+        lang = "zh" if has_han(leaf.text) else "xx"
+        for token in analyse_query_term(leaf.text, lang):
+            if len(token.term) > MAX_WORD_CHARS:
+                raise QueryTooExpensive(f"a word of over {MAX_WORD_CHARS} characters")
+            words.add(token.term)
+            if len(words) > MAX_ANALYSED:
+                raise QueryTooExpensive(f"over {MAX_ANALYSED} distinct words once analysed "
+                                        "(a long run of Chinese is many words)")
 
 
 def _word_leaves(node: Node | None) -> Iterable[Word | Phrase]:
@@ -406,8 +442,9 @@ def _leaf_builder(node: Word | Phrase, lang: str) -> Callable[[str, float], FNod
         word, subs = groups[0]
         return lambda f, b: _word_node(f, b, word, subs)
     zh = (pol := policy(alang)) is not None and pol.tokenizer == "jieba"
-    if zh and isinstance(node, Word):  # an unquoted run of Chinese: all its words
-        return lambda f, b: _and(_word_node(f, b, w, s) for w, s in groups)
+    if zh and isinstance(node, Word):  # an unquoted run of Chinese: all its words, once each
+        unique = list(dict.fromkeys((w, tuple(s)) for w, s in groups))
+        return lambda f, b: _and(_word_node(f, b, w, list(s)) for w, s in unique)
     words = tuple(g[0] for g in groups)
     return lambda f, b: FPhrase(f, words, b)
 

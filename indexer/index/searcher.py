@@ -93,7 +93,8 @@ def open_index(index_dir: Path, seconds: float | None = None) -> Searcher:
     if gen is None and (index_dir / META).exists():
         gen = index_dir
     if gen is None or not (gen / META).exists():
-        raise IndexMissingError(f"no search index in {index_dir}: build it first (treaty index)")
+        raise IndexMissingError(f"no search index in {index_dir}: run `treaty ingest` first "
+                                "(or pass --data DIR)")
     meta = json.loads((gen / META).read_text("utf-8"))
     engine = check_engine(meta["engine"])
     return Searcher(gen, engine, open_engine(engine, gen / "engine", seconds), meta)

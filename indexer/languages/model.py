@@ -28,12 +28,17 @@ def load_model() -> tuple[Any, ...]:
     machine-wide cache (beside the lexicons: `cache.machine_cache()`). The model ships
     LZMA-compressed, and unpacking its ~70 MB costs every process over half a second; the
     sidecar loads in a tenth of that and is remade when the model file changes."""
+    import hashlib
+
     from py3langid.modelio import load_model as unpack
 
     from indexer.cache import building, machine_cache, read_sidecar, write_sidecar
 
     path = model_path()
-    side = machine_cache() / "langid" / f"{path.name}.pickle"
+    # (named after the model's own path too: the cache is shared by every installation on
+    # the machine, and two of them stamping one sidecar in turn rebuilt it at each start)
+    where = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
+    side = machine_cache() / "langid" / f"{path.name}.{where}.pickle"
     model = read_sidecar(side, path)
     if isinstance(model, tuple) and len(model) == 6:
         return model

@@ -103,9 +103,17 @@ def by_name(tok: str, settle: Callable[[bool], Fix]) -> Verdict:
     return ByPlace(tok, settle, eager=True)
 
 
+#: Longest token a word step looks at: longer than any word of the four languages (the
+#: longest real tokens are compounds of about 40 letters), and a bound on the steps' work,
+#: several of which try each split or each position of a token (quadratic in its length: a
+#: hostile 80,000-letter "word" took 8 s).
+MAX_WORD = 64
+
+
 def _inert(tok: str) -> bool:
-    """Tokens no word step touches: empty, with a digit, roman numerals."""
-    if not tok:
+    """Tokens no word step touches: empty, too long to be a word, with a digit, roman
+    numerals."""
+    if not tok or len(tok) > MAX_WORD:
         return True
     if not tok.isalpha() and any(c.isdigit() for c in tok):  # letters only: no digit
         return True

@@ -4,9 +4,11 @@ is enough text), the treaty-level steps, the new store written and swapped in, t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+import sqlite3
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -17,7 +19,13 @@ from pathlib import Path
 from indexer import datadir, store
 from indexer import workers as worker_setup
 from indexer.audit import Audit, Source, audit_documents
-from indexer.errors import EmptyCorpusError, SourceError, TreatyError
+from indexer.errors import (
+    EmptyCorpusError,
+    EnvironmentProblem,
+    SourceError,
+    TreatyError,
+    environment_message,
+)
 from indexer.models import DocMeta, Document
 from indexer.pipeline import treaty
 from indexer.pipeline.document import count_kind, process
@@ -58,6 +66,9 @@ class DocReport:
     error: str | None = None
     reused: bool = False
     seconds: float = 0.0
+    #: The file failed (or another of its treaty did) and the live corpus's version of it
+    #: was kept: nothing the live corpus had was dropped.
+    kept_before: bool = False
 
 
 @dataclass
@@ -140,10 +151,19 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
     except TreatyError as exc:
         rep.error = f"{entry.file}: {exc}"
     except Exception as exc:  # noqa: BLE001 - one bad document must not stop the others
-        rep.error = (f"{entry.file}: internal error ({type(exc).__name__}: {exc}); "
-                     "the file was skipped, please report it")
+        rep.error = _document_error(entry.file, exc)
     rep.seconds = time.perf_counter() - t1
     return rep, item, links, checked
+
+
+def _document_error(file: str, exc: Exception) -> str:
+    """The report line of a document that failed other than by its content: the machine's
+    problem (a full disk, an unwritable folder: what to do) or an internal error (a bug)."""
+    env = environment_message(exc)
+    if env is not None:
+        return f"{file}: {env}"
+    return (f"{file}: internal error ({type(exc).__name__}: {exc}); "
+                     "the file was skipped, please report it")
 
 
 def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]],
@@ -212,7 +232,8 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
            engine: str | None = None, force: bool = False,
            progress: Callable[[str], None] | None = None,
            workers: int | None = None, max_file_mb: float | None = None, allow_empty: bool = False,
-           wait: bool = True, notify: Callable[[str], None] | None = None) -> IngestReport:
+           wait: bool = True, notify: Callable[[str], None] | None = None,
+           held: bool = False) -> IngestReport:
     """Ingest every document of `corpus_dir` into a new generation of `data` (its store and
     its index, `indexer.datadir`), made live in one atomic switch once both are whole.
 
@@ -225,7 +246,8 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     that is no regular file or does not resolve inside `corpus_dir`.
     A corpus folder without documents is refused (EmptyCorpusError) unless `allow_empty`.
     One ingest at a time writes into `data`: another waits for it (`notify` is told why) or,
-    without `wait`, raises BusyError.
+    without `wait`, raises BusyError; `held`: the caller holds the lock already (`treaty add`
+    holds it over the add and its ingest).
     """
     t0 = time.perf_counter()
     corpus_dir = Path(corpus_dir)
@@ -237,7 +259,42 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
             f"{corpus_dir}: no documents to ingest; the corpus in {ddir} is unchanged "
             "(pass --allow-empty to replace it with an empty one)")
     engine = engine or os.environ.get("TREATY_ENGINE") or "whoosh"
-    with datadir.writing(ddir, wait=wait, notify=notify):
+    before = _live_or_none(ddir)
+    try:
+        report = _ingest_locked(corpus_dir, ddir, entries, engine=engine, force=force,
+                                progress=progress, workers=workers, limit=limit, wait=wait,
+                                notify=notify, held=held)
+    except (OSError, sqlite3.OperationalError, ValueError, RuntimeError) as exc:
+        env = environment_message(exc, ddir)
+        if env is None:
+            raise
+        raise EnvironmentProblem(f"{env}; {_outcome(ddir, before)}") from None
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _live_or_none(ddir: Path) -> Path | None:
+    try:
+        return datadir.live(ddir)
+    except OSError:
+        return None
+
+
+def _outcome(ddir: Path, before: Path | None) -> str:
+    """Whether the corpus of `ddir` is as it was (after an ingest that stopped)."""
+    after = _live_or_none(ddir)
+    if after is not None and before is not None and after != before:
+        return f"the new corpus in {ddir} had already been made live"
+    return f"the corpus in {ddir} is unchanged"
+
+
+def _ingest_locked(corpus_dir: Path, ddir: Path, entries: list[manifest.Entry], *,
+                   engine: str, force: bool, progress: Callable[[str], None] | None,
+                   workers: int | None, limit: int, wait: bool,
+                   notify: Callable[[str], None] | None, held: bool) -> IngestReport:
+    """`ingest` under the data directory's lock: a new generation, made live when whole."""
+    lock = contextlib.nullcontext() if held else datadir.writing(ddir, wait=wait, notify=notify)
+    with lock:
         datadir.clean(ddir)  # generations of killed ingests, older ones
         store.remove_orphans(ddir)  # temp stores of killed ingests of the earlier layout
         gen = datadir.new_generation(ddir)
@@ -253,7 +310,6 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
         if report.store is None:
             shutil.rmtree(gen, ignore_errors=True)
         datadir.clean(ddir)
-    report.seconds = time.perf_counter() - t0
     return report
 
 
@@ -264,7 +320,8 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
     """The store and the index of `entries` written into generation `gen`, unchanged files
     taken from the live store in `current`; `report.store` is None when every document
     failed (nothing written)."""
-    prior = {} if force else store.previous(current)
+    live = store.previous(current)  # (what the live corpus has: kept when a file fails)
+    prior = {} if force else live
     alone = _alone(entries)
     reports: list[DocReport] = []
     keep: list[str] = []  # unchanged files, copied from the current store
@@ -283,6 +340,7 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
         if reports and all(r.error for r in reports):
             # nothing to store: the previous corpus (if any) stays exactly as it was
             return IngestReport(reports, None, None)
+        _keep_live_versions(current, live, reports, pending, keep)
         _reprocess_partners(corpus_dir, current, entries, pending, keep, reports, limit)
         treaty.disambiguate(pending)
         treaty.harmonise_topics(pending)
@@ -298,12 +356,51 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
         new.add_audit(checked)
         path = new.commit()
     reused = _articles_from_store(gen, keep)
-    reports = [reused.get(r.file, r) if r.reused else r for r in reports]
+    reports = [_kept_report(reused[r.file], r) if r.kept_before and not r.error
+               else reused.get(r.file, r) if r.reused else r for r in reports]
     from indexer import index as index_stage
 
     index_path = gen / "index"
     index_stage.build_index(index_stage.index_docs(gen), index_path, engine=engine)
     return IngestReport(reports, path, index_path)
+
+
+def _keep_live_versions(current: Path, live: dict, reports: list[DocReport],
+                        pending: list[Processed], keep: list[str]) -> None:
+    """A file that failed stays in the new corpus as the live corpus has it (its version
+    ingested before), and so does the rest of its treaty: the fresh documents of that
+    treaty give way to their live versions, and one the live corpus lacks is held back (an
+    error), so that a treaty is never half old, half new. A failure never removes from the
+    corpus what it had."""
+    failed = [r for r in reports if r.error and r.file in live]
+    if not failed:
+        return
+    owners = store.file_treaties(current)
+    treaties = {owners[r.file] for r in failed if r.file in owners}
+    for r in failed:
+        r.error = f"{r.error}; the version ingested before is kept"
+        r.kept_before = True
+        keep.append(r.file)
+    by_file = {r.file: r for r in reports}
+    for item in [p for p in pending if p[0].meta.treaty in treaties]:
+        pending.remove(item)
+        doc = item[0]
+        rep = by_file[doc.meta.file]
+        what = (f"another file of {doc.meta.treaty} failed ({', '.join(r.file for r in failed)})")
+        if doc.meta.file in live:
+            keep.append(doc.meta.file)
+            rep.reused = rep.kept_before = True
+            rep.warnings = (f"{what}: this file is kept as ingested before",)
+        else:
+            rep.error = f"{doc.meta.file}: not ingested: {what}; the treaty stays as it was"
+
+
+def _kept_report(stored: DocReport, fresh: DocReport) -> DocReport:
+    """The report of a file kept as ingested before because another of its treaty failed:
+    its counts as stored, with the warning saying why."""
+    stored.warnings = fresh.warnings
+    stored.kept_before = True
+    return stored
 
 
 def _alone(entries: Sequence[manifest.Entry]) -> frozenset[str]:

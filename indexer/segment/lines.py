@@ -31,7 +31,7 @@ PROTOCOL_RE = re.compile(either_script(
     r"^\s*(?:#{1,6}\s*)?(?:\*\*)?(?:additional\s+|protocolo\s+adicional|tilläggs)?"
     r"(?:PROTOCOL|Protocol|PROTOCOLO|Protocolo|PROTOKOLL|Protokoll|P\sR\sO\sT\sO\sC\sO\sL|议定书)"
     # alone, or as the title of the protocol: "Protocol to the Convention between …"
-    r"(?:\s*(?:\w{0,3})?\s*|\s+(?:to|till|ao|à|do|da|of|on|between|mellan|entre)\s[^.;:]{0,300})\s*(?:\*\*)?\s*$"),
+    r"(?:\s*+(?:\w{0,3})?\s*+|\s++(?:to|till|ao|à|do|da|of|on|between|mellan|entre)\s[^.;:]{0,300})\s*+(?:\*\*)?\s*+$"),
     re.IGNORECASE,
 )
 CLOSING_RE = re.compile(either_script(
@@ -173,7 +173,8 @@ def starts_sentence(text: str) -> bool:
     return c.isupper() or "\u4e00" <= c <= "\u9fff"
 
 
-_MARKS_RE = re.compile(r"^\s*(?:#{1,6}|\*\*|__)\s*|\s*(?:\*\*|__)\s*$")
+# (a trailing mark's white space is tried from the start of its run only: linear time)
+_MARKS_RE = re.compile(r"^\s*(?:#{1,6}|\*\*|__)\s*|(?:(?<!\s)|(?!\s))\s*(?:\*\*|__)\s*$")
 
 
 def unmarked(text: str) -> str:

@@ -323,8 +323,8 @@ def article_heading_re() -> re.Pattern[str]:
         r")"
     )
     return re.compile(
-        r"^\s*(?:#{1,6}\s*)?(?:\*\*)?\s*" + word + r"\s*(?P<label>" + _LABEL_TOKEN + r")"
-        r"\s*[" + ORDINAL_MARKS + r"]?\s*(?:\*\*)?\s*(?:[-–—.:]\s*)?(?P<title>.*?)\s*$"
+        r"^\s*+(?:#{1,6}\s*+)?(?:\*\*)?\s*+" + word + r"\s*(?P<label>" + _LABEL_TOKEN + r")"
+        r"\s*[" + ORDINAL_MARKS + r"]?\s*(?:\*\*)?\s*(?:[-–—.:]\s*)?(?P<title>(?:.*\S)?)\s*$"
     )
 
 

@@ -9,17 +9,27 @@ overwritten) and a `[[document]]` entry with what was given is appended to the m
 With `ocr` (languages), a PDF without a text layer is read by OCR (`formats.ocr`) once, here:
 its text goes into the corpus folder as `<name>.ocr.txt` (pages separated by form feeds), with
 a manifest note naming the PDF, and the PDF itself stays out of the folder.
+
+Nothing is ever left half written: one add at a time writes into a corpus folder (its lock,
+`datadir.locked`; the manifest is read again under it, so a concurrent add's entries are
+kept), every file and the manifest are written under a temporary name of their own
+(``.treaty-add.*.tmp``, which no ingest reads), synced and renamed into place when whole, and
+when the manifest cannot be written the files just placed are removed again. A killed add
+leaves at most a temporary file, which the next add removes; a full disk or a read-only
+folder is one line, and the corpus folder stays as it was.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
+import tempfile
+import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from indexer.errors import ManifestError, SourceError
+from indexer.errors import ManifestError, SourceError, TreatyError
 from indexer.models import DocMeta
 from indexer.sources import manifest
 
@@ -135,31 +145,151 @@ def entry_text(item: Planned) -> str:
     return "\n".join(lines) + "\n"
 
 
-def apply(planned: list[Planned], corpus_dir: Path) -> None:
-    """Copy the planned files into the corpus folder and append their manifest entries."""
-    corpus_dir = Path(corpus_dir)
+#: The prefix of the temporary files an add writes in the corpus folder.
+TMP_PREFIX = ".treaty-add."
+
+
+class WriteError(TreatyError):
+    """The corpus folder cannot be written (full disk, read-only): nothing was changed."""
+
+
+def _write_error(path: Path, exc: OSError) -> WriteError:
+    reason = exc.strerror or str(exc)
+    return WriteError(f"{path}: cannot write ({reason}); free space or make the corpus folder "
+                      "writable, then add again; the corpus folder is unchanged")
+
+
+def _write_whole(target: Path, write: Callable[[int], None]) -> None:
+    """Write `target` through a temporary file of its own beside it (`write(fd)` fills it),
+    synced and renamed into place only when whole; WriteError (nothing left) otherwise."""
+    try:
+        fd, name = tempfile.mkstemp(dir=target.parent, prefix=TMP_PREFIX, suffix=".tmp")
+    except OSError as exc:
+        raise _write_error(target, exc) from None
+    try:
+        try:
+            write(fd)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(name, target)
+    except OSError as exc:
+        raise _write_error(target, exc) from None
+    finally:
+        Path(name).unlink(missing_ok=True)
+
+
+def _bytes_writer(data: bytes) -> Callable[[int], None]:
+    def write(fd: int) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+
+    return write
+
+
+def _copy_writer(source: Path) -> Callable[[int], None]:
+    def write(fd: int) -> None:
+        with source.open("rb") as src:
+            while chunk := src.read(1 << 20):
+                _bytes_writer(chunk)(fd)
+
+    return write
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the renames in `folder` durable (where folders can be synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _stale_temporaries(corpus_dir: Path) -> None:
+    """Remove what a killed add left (under the lock: no add is running)."""
+    for path in corpus_dir.glob(f"{TMP_PREFIX}*.tmp"):
+        path.unlink(missing_ok=True)
+
+
+def _recheck(planned: list[Planned], corpus_dir: Path) -> None:
+    """Under the lock: what another add did since the plan (an entry or a file of the same
+    name) refuses this one, before anything is written."""
+    known = {e.file for e in manifest.load(corpus_dir) if e.declared}
     for item in planned:
-        if item.text is not None:
-            (corpus_dir / item.file).write_text(item.text, encoding="utf-8")
-        elif item.copy:
-            shutil.copyfile(item.source, corpus_dir / item.file)
+        if item.file in known:
+            raise ManifestError(f"{item.file}: already in the corpus manifest")
+        target = corpus_dir / item.file
+        if item.text is not None and target.exists():
+            raise SourceError(f"{target}: already in the corpus folder; remove it to read the "
+                              "PDF again")
+        if item.copy and target.exists() and target.read_bytes() != item.source.read_bytes():
+            raise SourceError(f"{target}: another file of that name is in the corpus folder; "
+                              "rename the file you add")
+
+
+def _new_manifest(corpus_dir: Path, planned: list[Planned]) -> str:
+    """The manifest text with the entries of `planned` appended, checked to read back."""
     path = corpus_dir / manifest.MANIFEST_NAME
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     if text and not text.endswith("\n"):
         text += "\n"
     text += "".join(entry_text(item) for item in planned)
-    scratch = path.with_name(path.name + ".new")
-    scratch.write_text(text, encoding="utf-8")
-    os.replace(scratch, path)
-    manifest.load(corpus_dir)  # (the new manifest reads back)
+    for i, table in enumerate(tomllib.loads(text).get("document", []), 1):
+        manifest.parse_entry(table, f"{manifest.MANIFEST_NAME} document {i}")
+    return text
+
+
+def apply(planned: list[Planned], corpus_dir: Path, *, wait: bool = True,
+          notify: Callable[[str], None] | None = None) -> None:
+    """Copy the planned files into the corpus folder and append their manifest entries:
+    under the corpus folder's lock, each through a temporary file renamed into place."""
+    from indexer.datadir import locked
+
+    corpus_dir = Path(corpus_dir)
+    try:
+        with locked(corpus_dir, "another treaty add into", wait=wait, notify=notify):
+            _apply_locked(planned, corpus_dir)
+    except OSError as exc:  # (the lock file, the manifest read back: the folder itself)
+        raise _write_error(Path(exc.filename or corpus_dir), exc) from None
+
+
+def _apply_locked(planned: list[Planned], corpus_dir: Path) -> None:
+    _stale_temporaries(corpus_dir)
+    _recheck(planned, corpus_dir)
+    text = _new_manifest(corpus_dir, planned)
+    placed: list[Path] = []
+    try:
+        for item in planned:
+            target = corpus_dir / item.file
+            if item.text is not None:
+                _write_whole(target, _bytes_writer(item.text.encode("utf-8")))
+            elif item.copy and not target.exists():
+                _write_whole(target, _copy_writer(item.source))
+            else:
+                continue
+            placed.append(target)
+        _write_whole(corpus_dir / manifest.MANIFEST_NAME, _bytes_writer(text.encode("utf-8")))
+    except BaseException:
+        for target in placed:  # (no file without its entry)
+            target.unlink(missing_ok=True)
+        raise
+    _sync_folder(corpus_dir)
 
 
 def add(files: list[Path], corpus_dir: Path, given: dict, dry_run: bool = False,
-        ocr: list[str] | None = None) -> list[Planned]:
-    """Plan adding `files` and, unless `dry_run`, do it."""
+        ocr: list[str] | None = None, notify: Callable[[str], None] | None = None
+        ) -> list[Planned]:
+    """Plan adding `files` and, unless `dry_run`, do it (`notify`: told when another add into
+    the folder is running and this one waits for it)."""
     planned = plan(files, corpus_dir, given, ocr)
     if not dry_run:
-        apply(planned, corpus_dir)
+        apply(planned, corpus_dir, notify=notify)
     return planned
 
 

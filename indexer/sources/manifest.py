@@ -24,6 +24,11 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _KNOWN_KEYS = {
     "file", "treaty", "parties", "signed", "place", "languages", "article", "title", "note",
 }
+#: The longest text each text field may hold (characters), and the most codes in a list.
+_TEXT_FIELDS = {"file": 1024, "treaty": 100, "place": 200, "title": 2000, "note": 4000}
+_MAX_CODES = 20
+#: The largest article number an entry may name.
+MAX_ARTICLE = 9999
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,7 @@ def _codes(table: dict, key: str, pattern: str, where: str, like: str) -> list[s
     value = table.get(key)
     if value is None:
         return None
-    if not isinstance(value, list) or not all(
+    if not isinstance(value, list) or len(value) > _MAX_CODES or not all(
             isinstance(x, str) and re.fullmatch(pattern, x) for x in value):
         raise ManifestError(f"{where}: {key} must be {like}")
     return value
@@ -57,7 +62,16 @@ def _checked(table: dict, where: str) -> None:
     """Refuse unknown keys, a missing file and malformed single values."""
     unknown = set(table) - _KNOWN_KEYS
     if unknown:
-        raise ManifestError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        shown = ", ".join(sorted(k[:40].encode("unicode_escape").decode() for k in unknown)[:5])
+        raise ManifestError(f"{where}: unknown field(s) {shown}")
+    for key, most in _TEXT_FIELDS.items():
+        value = table.get(key)
+        if value is not None and not isinstance(value, str):
+            raise ManifestError(f"{where}: {key} must be text in quotes, not "
+                                f"{type(value).__name__}")
+        if value is not None and (len(value) > most or not value.isprintable()):
+            raise ManifestError(f"{where}: {key} must be one line of at most {most} "
+                                "characters")
     file = table.get("file")
     if not isinstance(file, str) or not file.strip():
         raise ManifestError(f"{where}: every [[document]] needs a `file` (a path)")
@@ -66,11 +80,28 @@ def _checked(table: dict, where: str) -> None:
         raise ManifestError(
             f"{where}: treaty id {treaty!r} is not like 'br-pe-2006' or 'nordic-1996'"
         )
-    if table.get("signed") is not None and not _DATE.match(str(table["signed"])):
+    if table.get("signed") is not None and not _is_date(table["signed"]):
         raise ManifestError(f"{where}: signed must be a date like 2006-02-17")
     article = table.get("article")
-    if article is not None and (not isinstance(article, int) or article < 1):
-        raise ManifestError(f"{where}: article must be a positive whole number")
+    if article is not None and (not isinstance(article, int) or isinstance(article, bool)
+                                or not 1 <= article <= MAX_ARTICLE):
+        raise ManifestError(f"{where}: article must be a positive whole number (at most "
+                            f"{MAX_ARTICLE})")
+
+
+def _is_date(value: object) -> bool:
+    """A calendar date: a TOML date, or text like 2006-02-17 that is a real day."""
+    import datetime
+
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return True
+    if not isinstance(value, str) or not _DATE.match(value):
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _entry(table: dict, where: str) -> Entry:

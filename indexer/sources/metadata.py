@@ -113,9 +113,12 @@ def _clean_title(title: str | None) -> str | None:
 # Closing formula: date and place
 # ---------------------------------------------------------------------------------------
 
-# A closing formula's cue, at the start of a line or a sentence ("Convention.DONE at").
+# A closing formula's cue, at the start of a line or a sentence ("Convention.DONE at"). The
+# white space before the cue is bounded (200 characters of indentation and blank lines): an
+# unbounded one made each line start of a long blank run rescan the rest of it (quadratic;
+# minutes on a 1 MB text of one line or of blank lines).
 _CUE = re.compile(
-    r"(?:^|(?<=[.*:;]\s)|(?<=[.*:;]))\s*(?:done|feit[oa]|(?:som|vilket)\s+skedde|"
+    r"(?:^|(?<=[.*:;]\s)|(?<=[.*:;]))\s{0,200}(?:done|feit[oa]|(?:som|vilket)\s+skedde|"
     r"upprättat|utfärdat|undertecknat|signed|assinad[oa]|hecho|"
     r"in\s+(?:witness|faith)\s+whereof|till\s+bekräftelse|"
     r"till\s+yttermera\s+visso|em\s+(?:testemunho|fé)\s+do\s+que)\b|"

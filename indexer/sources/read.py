@@ -104,7 +104,24 @@ def _decode_bytes(data: bytes, path: str) -> tuple[str, str]:
         except UnicodeDecodeError:
             if encoding.startswith("utf-8") and (text := _mostly_utf8(data)) is not None:
                 return text, encoding
+            if encoding == "utf-8" and (found := _legacy_cjk(data, path)) is not None:
+                return found
     raise _fail(path, f"cannot decode as {candidates[0]}; re-save the file as UTF-8")
+
+
+def _legacy_cjk(data: bytes, path: str) -> tuple[str, str] | None:
+    """(text, code page) of Chinese in a legacy code page (`codepages`); a Japanese or Korean
+    one is refused in one line; None for anything else (an 8-bit Western text)."""
+    from indexer.sources import codepages
+
+    found = codepages.chinese(data)
+    if found is not None:
+        return found
+    other = codepages.other_cjk(data)
+    if other is not None:
+        raise _fail(path, f"text in {other}, a language this corpus does not read; "
+                          "give a text in English, Portuguese, Swedish or Chinese as UTF-8")
+    return None
 
 
 def _normalise_line_ends(text: str) -> str:
@@ -120,7 +137,7 @@ def _looks_binary(text: str) -> bool:
     return controls > 3 and controls > _MAX_CONTROL_SHARE * len(text)
 
 
-def _replaced_warning(text: str, data: bytes) -> tuple[str, ...]:
+def _replaced_warning(text: str, data: bytes, encoding: str = "UTF-8") -> tuple[str, ...]:
     """The warning about bytes replaced by U+FFFD in `text` (line ends normalised), naming
     their lines; none when every U+FFFD of the text was in the file itself."""
     if text.count(_REPLACED) == data.count(_REPLACED.encode("utf-8")):
@@ -135,7 +152,7 @@ def _replaced_warning(text: str, data: bytes) -> tuple[str, ...]:
     shown = ", ".join(map(str, lines[:_LINES_SHOWN]))
     more = f" and {len(lines) - _LINES_SHOWN} more" if len(lines) > _LINES_SHOWN else ""
     bad = text.count(_REPLACED) - data.count(_REPLACED.encode("utf-8"))
-    warning = (f"not valid UTF-8: {bad} invalid byte sequence{'s' if bad != 1 else ''} "
+    warning = (f"not valid {encoding}: {bad} invalid byte sequence{'s' if bad != 1 else ''} "
                f"replaced by U+FFFD on line{'s' if len(lines) != 1 else ''} {shown}{more}; "
                "re-save the file as UTF-8")
     return (warning,)
@@ -148,20 +165,21 @@ _CONTAINERS = {
 }
 
 
-def _binary(kind: str, data: bytes, path: str, digest: str) -> Decoded:
+def _binary(kind: str, data: bytes, path: str, digest: str, limit: int | None) -> Decoded:
     """A PDF or Word file read through its library; another container refused."""
     if kind in _CONTAINERS:
         raise _fail(path, _CONTAINERS[kind])
+    bound = files.size_limit() if limit is None else limit
     if kind == detect.PDF:
         from indexer.sources.formats.pdf import pdf_text
 
-        text = pdf_text(data, path)
+        text = pdf_text(data, path, bound)
         return Decoded(path=path, text=text, encoding="pdf", sha256=digest, format=kind,
                        pages=page_starts(text))
     from indexer.sources.formats.docx import docx_text
 
-    return Decoded(path=path, text=docx_text(data, path), encoding="docx", sha256=digest,
-                   format=kind)
+    return Decoded(path=path, text=docx_text(data, path, bound), encoding="docx",
+                   sha256=digest, format=kind)
 
 
 def _page(data: bytes, text: str, encoding: str) -> tuple[str, str]:
@@ -173,7 +191,7 @@ def _page(data: bytes, text: str, encoding: str) -> tuple[str, str]:
         return text, encoding
     try:
         return _normalise_line_ends(data.decode(declared)), declared
-    except UnicodeDecodeError:
+    except (UnicodeDecodeError, LookupError):
         return text, encoding
 
 
@@ -187,14 +205,15 @@ def _html(data: bytes, text: str, encoding: str, path: str) -> tuple[str, str]:
     return body, encoding
 
 
-def decode(data: bytes, path: str) -> Decoded:
-    """Decode the raw bytes of the source file `path` (used only in messages)."""
+def decode(data: bytes, path: str, limit: int | None = None) -> Decoded:
+    """Decode the raw bytes of the source file `path` (used only in messages); `limit`: what
+    a container (a Word file) may expand to, in bytes (None: `files.size_limit()`)."""
     digest = hashlib.sha256(data).hexdigest()
     if not data.strip():
         raise _fail(path, "file is empty; add the treaty text or remove the file")
     kind = detect.binary_kind(data)
     if kind is not None:
-        return _binary(kind, data, path, digest)
+        return _binary(kind, data, path, digest, limit)
     text, encoding = _decode_bytes(data, path)
     text = text.removeprefix("\ufeff")
     text = _normalise_line_ends(text)
@@ -206,7 +225,8 @@ def decode(data: bytes, path: str) -> Decoded:
         fmt = "html"
     if _looks_binary(text):
         raise _fail(path, "binary file (control characters); give a plain text file")
-    warnings = _replaced_warning(text, data) if encoding.startswith("utf-8") else ()
+    warnings = (_replaced_warning(text, data) if encoding.startswith("utf-8")
+                else _replaced_warning(text, b"", encoding) if "\ufffd" in text else ())
     pages = page_starts(text) if "\f" in text else ()  # (a printed text's form feeds)
     return Decoded(path=path, text=text, encoding=encoding, sha256=digest, warnings=warnings,
                    format=fmt, pages=pages)
@@ -216,8 +236,8 @@ def read_file(path: str | os.PathLike[str], limit: int | None = None) -> Decoded
     """Read and decode one source file: a regular file of at most `limit` bytes (None:
     `files.size_limit()`)."""
     name = os.fspath(path)
-    data = files.read_bytes(name, files.size_limit() if limit is None else limit)
-    return decode(data, name)
+    limit = files.size_limit() if limit is None else limit
+    return decode(files.read_bytes(name, limit), name, limit)
 
 
 def read_source(corpus_dir: str | os.PathLike[str], file: str, limit: int | None = None
@@ -226,6 +246,6 @@ def read_source(corpus_dir: str | os.PathLike[str], file: str, limit: int | None
     resolves to a regular file inside the corpus folder (see `files.inside`)."""
     name = os.fspath(Path(corpus_dir) / file)
     real = files.inside(corpus_dir, file)
-    data = files.read_bytes(real, files.size_limit() if limit is None else limit, name=name,
-                            root=Path(corpus_dir).resolve())
-    return decode(data, name)
+    limit = files.size_limit() if limit is None else limit
+    data = files.read_bytes(real, limit, name=name, root=Path(corpus_dir).resolve())
+    return decode(data, name, limit)

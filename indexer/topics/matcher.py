@@ -41,6 +41,21 @@ def lower_case_source(pattern: str) -> bool:
                              pattern, flags=re.DOTALL)
 
 
+#: The most word characters a cue's open word ending (``attribut\\w+``) takes: longer than any
+#: word of the four languages' treaties, and a bound, so that a search over one long run of
+#: letters ("attributattribut…", a hostile 1 MB word) scans a bounded stretch from each stem
+#: it holds instead of the rest of the run (quadratic).
+WORD_RUN = 60
+_OPEN_WORD_RUN = re.compile(r"(?<!\\)((?:\\\\)*)\\w([+*])(?![?+])")
+
+
+def bounded_word_runs(pattern: str) -> str:
+    """`pattern` with each unbounded run of word characters (``\\w+``, ``\\w*``) bounded to
+    `WORD_RUN` characters (same matches on any real word, linear time on a hostile one)."""
+    return _OPEN_WORD_RUN.sub(lambda m: m[1] + ("\\w{1,%d}" if m[2] == "+" else "\\w{0,%d}")
+                              % WORD_RUN, pattern)
+
+
 class _Lazy:
     """A regex compiled on first use, with the compiled pattern's `search`, `findall` and
     `match` (bound in its place by the first call, so later calls go straight to them). Most
@@ -52,7 +67,7 @@ class _Lazy:
         self.flags = flags
 
     def _compile(self) -> re.Pattern[str]:
-        compiled = re.compile(self.pattern, self.flags)
+        compiled = re.compile(bounded_word_runs(self.pattern), self.flags)
         self.search = compiled.search  # type: ignore[method-assign]
         self.findall = compiled.findall  # type: ignore[method-assign]
         self.match = compiled.match  # type: ignore[method-assign]

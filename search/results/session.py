@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -21,9 +22,10 @@ from typing import Self
 from indexer.index import Searcher, open_index
 from indexer.index.chinese import has_han
 from indexer.index.engines import EngineHit, EngineSearcher
-from indexer.index.query_syntax import FNode, FNone, Node, field_lang, parse
+from indexer.index.query_syntax import QUERY_SECONDS, FNode, FNone, Node, field_lang, parse
 from search.results import options
 from search.results.aligned import aligned_units
+from search.results.deadline import Bounded
 from search.results.glossary import glosses
 from search.results.grouping import Group, citation, group, stored_doc
 from search.results.named import named_parties
@@ -93,6 +95,16 @@ class SearchSession:
             raise
         self._treaties: dict[str, dict] | None = None
         self._lock = threading.Lock()
+        self._bounded: Bounded | None = None  # the engine of the search under way
+
+    @contextmanager
+    def _deadline(self) -> Iterator[None]:
+        """The block is one search: its engine queries together take at most QUERY_SECONDS."""
+        self._bounded = Bounded(self.searcher.backend, QUERY_SECONDS)
+        try:
+            yield
+        finally:
+            self._bounded = None
 
     @property
     def engine(self) -> str:
@@ -115,8 +127,9 @@ class SearchSession:
     @property
     def _backend(self) -> EngineSearcher:
         """The engine handle of the index: the Searcher's own (`Searcher.search` would make a
-        snippet for every hit, and has no paging by group)."""
-        return self.searcher.backend
+        snippet for every hit, and has no paging by group), bounded by the deadline of the
+        search under way (`deadline.Bounded`)."""
+        return self._bounded or self.searcher.backend
 
     def _surface_words(self) -> dict[str, dict[str, int]]:
         """Per language, each word of the index's texts as written -> its count."""
@@ -160,7 +173,7 @@ class SearchSession:
         lang_filter = next((v for f, v in filters if f == "lang"), None)
         langs = (field_lang(lang_filter),) if lang_filter else self.searcher.languages
         fetch = limit * max(1, len(self.searcher.languages))  # versions of `limit` articles
-        with self._lock:
+        with self._lock, self._deadline():
             run = first = self._run(query, langs, filters, fetch, lang_filter, limit)
             fix = corrected(query, first.suggestions)
             showing = None

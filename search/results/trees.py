@@ -41,7 +41,8 @@ def plain_words(tree: Node | None) -> list[Word] | None:
 
 def han_words(word: Word) -> list[Word]:
     """`word`, or the words of a plain run of Chinese: the longest token at each position
-    of its analysis (the sub-words the index also holds are searched with each)."""
+    of its analysis (the sub-words the index also holds are searched with each), each word
+    once (a run that repeats a word is not searched once per repetition)."""
     if word.prefix or word.fuzzy is not None or not has_han(word.text):
         return [word]
     longest: dict[int, Token] = {}
@@ -49,7 +50,8 @@ def han_words(word: Word) -> list[Word]:
         best = longest.get(t.pos)
         if best is None or t.end - t.start > best.end - best.start:
             longest[t.pos] = t
-    cut = [Word(word.text[t.start:t.end]) for _pos, t in sorted(longest.items())]
+    cut = list(dict.fromkeys(Word(word.text[t.start:t.end])
+                             for _pos, t in sorted(longest.items())))
     return cut if len(cut) > 1 else [word]
 
 

@@ -34,9 +34,11 @@ _PARAS_WORD = (r"\b(?:sub-?paragraph|paragraph|parágrafo|paragrafo|número|styc
                r"n\.?\s?(?:º|°|os))s?|§§?")
 #: What makes a reference point outside the article: "of Article 11", "av artikel II",
 #: "do Artigo 20", "of the Protocol", "i avtalet".
+#: (White space is taken once, possessively: two runs of white space side by side, under a
+#: repeat, backtracked exponentially on a list of points, and quadratically before "of".)
 _OUTSIDE = re.compile(
-    r"(?:\s*(?:punkt|point|alínea|sub-?paragraph)?\s*(?:\([a-z\d]{1,2}\)|[a-z\d]{1,2}\)))*"
-    r"\s*,?\s+(?:of|in|do|da|dos|das|de|av|i)\s+"
+    r"(?:\s*+(?:(?:punkt|point|alínea|sub-?paragraph)\s*+)?(?:\([a-z\d]{1,2}\)|[a-z\d]{1,2}\)))*+"
+    r"(?:\s*+,\s++|\s++)(?:of|in|do|da|dos|das|de|av|i)\s+"
     r"(?:the\s+|o\s+|a\s+)?(?:art(?:icle|igo|ikel)?s?\b\.?\s*(?:\d|[IVXL])|convention|convenção|"
     r"agreement|acordo|avtal|protocol|protocolo|protokoll)", re.IGNORECASE)
 

@@ -10,7 +10,9 @@ import logging
 import socket
 from dataclasses import dataclass
 
+from waitress.channel import HTTPChannel
 from waitress.server import create_server
+from waitress.task import ErrorTask
 
 from indexer.errors import TreatyError
 
@@ -101,6 +103,22 @@ class Server:
         self._server.task_dispatcher.shutdown()  # type: ignore[attr-defined]
 
 
+class _GuardedErrorTask(ErrorTask):
+    """waitress's own error answer (a malformed request: a bad request line, a header too
+    large, a broken chunked body), which never reaches the app, with the app's security
+    headers all the same."""
+
+    def execute(self) -> None:
+        from search.web.guard import HEADERS
+
+        self.response_headers.extend(HEADERS.items())
+        super().execute()
+
+
+class _GuardedChannel(HTTPChannel):
+    error_task_class = _GuardedErrorTask
+
+
 def make_server(app, host: str = "127.0.0.1", port: int = 8000, threads: int = 16) -> Server:
     """The app under waitress on `host`:`port` (0: a free port) with `threads` worker
     threads, listening (ServeError when it cannot)."""
@@ -108,5 +126,8 @@ def make_server(app, host: str = "127.0.0.1", port: int = 8000, threads: int = 1
     # waitress warns on every request that waits for a thread ("Task queue depth is 16"):
     # thousands of lines under load, which is a queue doing its job, not a fault
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    server = create_server(app, sockets=sockets, threads=threads, ident=IDENT)
+    listening: dict = {}  # (waitress's socket map: the listening servers, then connections)
+    server = create_server(app, map=listening, sockets=sockets, threads=threads, ident=IDENT)
+    for listener in list(listening.values()):
+        listener.channel_class = _GuardedChannel  # (each connection's: its error answers)
     return Server(host, sockets[0].getsockname()[1], server)

@@ -148,6 +148,10 @@ def translate(node: FNode) -> query.Query:
 
 
 class WhooshSearcher:
+    #: A monotonic time no query goes past (the deadline of the whole search a query is part
+    #: of, `search.results.deadline`), besides each query's own `seconds`; None: no other.
+    until: float | None = None
+
     def __init__(self, path: Path, seconds: float = QUERY_SECONDS) -> None:
         self.seconds = seconds
         self._ix = index.open_dir(str(path))
@@ -180,6 +184,8 @@ class WhooshSearcher:
     def _run(self, tree: FNode, filters: Sequence[tuple[str, str]], limit: int | None):
         """Whoosh's results of `tree`, or QueryTooExpensive after `seconds`."""
         deadline = time.monotonic() + self.seconds
+        if self.until is not None:
+            deadline = min(deadline, self.until)
         q = self._query(tree, filters, deadline)
         left = max(deadline - time.monotonic(), 0.01)
         collector = collectors.TimeLimitCollector(

@@ -22,6 +22,14 @@ _HTML_START = re.compile(
     re.IGNORECASE | re.DOTALL)
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 _XML_ENCODING = re.compile(rb"""\A\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9_.:-]+)""")
+#: The character sets a page may declare and be read in (Python's names for the encodings of
+#: the WHATWG Encoding Standard): a page that declares anything else (a codec that is no text
+#: encoding, "base64", "zlib", "rot13", or one no browser reads, "unicode_escape", "idna")
+#: is read in the encoding found from its bytes.
+_PAGE_CHARSETS = re.compile(
+    r"utf-8|utf-16(?:-[lb]e)?|ascii|cp(?:125\d|866|874|932|936|949|950)|iso8859-\d+|"
+    r"koi8-[ru]|mac-(?:roman|cyrillic)|gb2312|gbk|gb18030|big5(?:hkscs)?|shift_jis|euc_jp|"
+    r"iso2022_jp|euc_kr")
 
 
 def binary_kind(data: bytes) -> str | None:
@@ -51,12 +59,13 @@ def is_html(text: str) -> bool:
 
 def declared_charset(data: bytes) -> str | None:
     """The character set a page declares (a `<meta charset>` or the XML declaration's
-    encoding), when Python knows it; None otherwise."""
+    encoding), when it is one a page may be read in (`_PAGE_CHARSETS`); None otherwise."""
     head = data[:_MARKUP_HEAD]
     m = _XML_ENCODING.match(head) or _CHARSET.search(head)
     if m is None:
         return None
     try:
-        return codecs.lookup(m.group(1).decode("ascii")).name
+        name = codecs.lookup(m.group(1).decode("ascii")).name
     except (LookupError, UnicodeDecodeError):
         return None
+    return name if _PAGE_CHARSETS.fullmatch(name) else None

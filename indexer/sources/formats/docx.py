@@ -10,6 +10,11 @@ or through the paragraph's style) and the count of earlier items of that list. H
 list's counters are kept as Word keeps them (a level's counter restarts when a level above
 it advances) and the level's text pattern ("Article %1", "%1.%2.") filled in with them in
 the level's number format.
+
+A Word file is hostile input like any other: its archive is read within bounds
+(`bounds.repacked_zip`: what it inflates to, its member count), a style's chain of base
+styles is followed at most `MAX_STYLE_DEPTH` deep and never round a loop, list levels and
+start numbers are read only within Word's own ranges, and broken XML is one line.
 """
 
 from __future__ import annotations
@@ -21,11 +26,32 @@ from indexer.errors import SourceError
 from indexer.segment.numerals import to_roman
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-
+#: Most styles a chain of base styles is followed through (Word's own chains are short).
+MAX_STYLE_DEPTH = 16
+#: Word's list levels are 0-8, and a level starts at most at 32767.
+MAX_LEVEL = 8
+MAX_START = 32767
+#: A letter label repeats its letter once per 26 (AA, BBB): at most this many times.
+_MAX_LETTER_REPEAT = 8
 
 
 def _letters(n: int) -> str:
-    return chr(ord("A") + (n - 1) % 26) * ((n - 1) // 26 + 1)
+    repeat = (n - 1) // 26 + 1
+    if repeat > _MAX_LETTER_REPEAT:
+        return str(n)
+    return chr(ord("A") + (n - 1) % 26) * repeat
+
+
+def _number(text: str | None, default: int, most: int) -> int | None:
+    """A whole number attribute in 0..`most` (`default` when absent); None when it is out
+    of that range or not a number (the item is then not numbered)."""
+    if text is None:
+        return default
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        return None
+    value = int(text)
+    return value if value <= most else None
 
 
 def _formatted(n: int, fmt: str) -> str:
@@ -63,8 +89,10 @@ class Numbering:
             if definition is None:
                 continue
             for lvl in definition.iter(f"{_W}lvl"):
-                ilvl = int(lvl.get(f"{_W}ilvl") or 0)
-                start = int(_val(lvl, "start") or 1)
+                ilvl = _number(lvl.get(f"{_W}ilvl"), 0, MAX_LEVEL)
+                start = _number(_val(lvl, "start"), 1, MAX_START)
+                if ilvl is None or start is None:
+                    continue
                 self.levels[(num.get(f"{_W}numId"), ilvl)] = (
                     _val(lvl, "lvlText") or "", _val(lvl, "numFmt") or "decimal", start)
 
@@ -95,25 +123,42 @@ def _num_pr(p, styles: dict) -> tuple[str, int] | None:
         num_pr = props.find(f"{_W}numPr") if props is not None else None
         if num_pr is not None:
             num_id = _val(num_pr, "numId")
-            if num_id is None or num_id == "0":
+            ilvl = _number(_val(num_pr, "ilvl"), 0, MAX_LEVEL)
+            if num_id is None or num_id == "0" or ilvl is None:
                 return None
-            return num_id, int(_val(num_pr, "ilvl") or 0)
+            return num_id, ilvl
     return None
 
 
 def _styles(style):
-    while style is not None:
+    """`style` and its base styles, nearest first: at most MAX_STYLE_DEPTH, each once (a
+    style based on itself, directly or through another, ends the chain)."""
+    seen: set[str] = set()
+    while style is not None and len(seen) < MAX_STYLE_DEPTH and style.style_id not in seen:
+        seen.add(style.style_id)
         yield style
         style = style.base_style
 
 
-def _open(data: bytes, path: str):
+def _parsed(name: str) -> bool:
+    """Is the archive member `name` one python-docx parses (XML, relationships)?"""
+    return name.lower().endswith((".xml", ".rels"))
+
+
+def _open(data: bytes, path: str, limit: int):
     import docx
 
+    from indexer.sources.formats.bounds import repacked_zip
+
+    packed = repacked_zip(data, path, limit, _parsed)
     try:
-        return docx.Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
-        raise SourceError(f"{path}: not a readable Word file ({exc})") from None
+        return docx.Document(io.BytesIO(packed))
+    except (zipfile.BadZipFile, KeyError, ValueError, TypeError, AttributeError) as exc:
+        raise SourceError(f"{path}: not a readable Word file ({_first_line(exc)})") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc) or type(exc).__name__).splitlines()[0][:160]
 
 
 def _numbering(document) -> Numbering:
@@ -138,13 +183,20 @@ def _block_text(element, document, numbering: Numbering, styles: dict) -> str:
     return ""
 
 
-def docx_text(data: bytes, path: str) -> str:
-    """The text of the Word file `data` (`path` for messages)."""
-    document = _open(data, path)
-    numbering = _numbering(document)
-    styles = {s.style_id: s for s in document.styles}
-    blocks = [text for element in document.element.body.iterchildren()
-              if (text := _block_text(element, document, numbering, styles))]
+def docx_text(data: bytes, path: str, limit: int = 64 << 20) -> str:
+    """The text of the Word file `data` (`path` for messages; `limit`: the most its parts
+    may expand to, in bytes)."""
+    from lxml import etree
+
+    try:
+        document = _open(data, path, limit)
+        numbering = _numbering(document)
+        styles = {s.style_id: s for s in document.styles}
+        blocks = [text for element in document.element.body.iterchildren()
+                  if (text := _block_text(element, document, numbering, styles))]
+    except etree.LxmlError as exc:  # (XML that is not well formed, past libxml2's limits)
+        raise SourceError(f"{path}: not a readable Word file (broken XML: "
+                          f"{_first_line(exc)}); save it again from Word") from None
     if not blocks:
         raise SourceError(f"{path}: the Word file holds no text")
     return "\n\n".join(blocks) + "\n"

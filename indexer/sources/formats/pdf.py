@@ -205,15 +205,26 @@ def _text_of(runs: list[list[_Line]]) -> str:
     return "\n".join(out)
 
 
-def page_texts(data: bytes, path: str) -> list[str]:
-    """The text of each page of the PDF `data` (`path` for messages)."""
+#: Most pages a PDF may have (a treaty has tens, a gazette issue a few hundred).
+MAX_PAGES = 5000
+
+
+def page_texts(data: bytes, path: str, limit: int = 64 << 20) -> list[str]:
+    """The text of each page of the PDF `data` (`path` for messages; `limit`: the most its
+    compressed streams may inflate to, `bounds.check_pdf_streams`)."""
     import pypdfium2 as pdfium
 
+    from indexer.sources.formats.bounds import check_pdf_streams
+
+    check_pdf_streams(data, path, limit)
     try:
         document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
         raise SourceError(f"{path}: not a readable PDF ({exc})") from None
     try:
+        if len(document) > MAX_PAGES:
+            raise SourceError(f"{path}: a PDF of {len(document):,} pages (at most "
+                              f"{MAX_PAGES:,}); split it")
         pages = []
         for page in document:
             textpage = page.get_textpage()
@@ -227,10 +238,10 @@ def page_texts(data: bytes, path: str) -> list[str]:
         document.close()
 
 
-def pdf_text(data: bytes, path: str) -> str:
+def pdf_text(data: bytes, path: str, limit: int = 64 << 20) -> str:
     """The PDF's text, pages separated by form feeds; refused (one line) without a text
-    layer."""
-    pages = page_texts(data, path)
+    layer or past its bounds (`page_texts`)."""
+    pages = page_texts(data, path, limit)
     if not any(p.strip() for p in pages):
         raise SourceError(f"{path}: {NO_TEXT}")
     return "\n\n\f".join(pages) + "\n"
