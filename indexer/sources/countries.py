@@ -27,16 +27,21 @@ can be masked in the original text.
 
 from __future__ import annotations
 
-import gettext
 import re
 import unicodedata
+from bisect import bisect_left
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pycountry
-from rapidfuzz import fuzz, process
+from ahocorasick_rs import AhoCorasick
 
 from indexer.sources import stateforms
+
+if TYPE_CHECKING:  # (pycountry's catalogs are read once per machine: `_tables`)
+    import gettext
 
 # (gettext locale, ISO 639-1 language it votes for). "en" is the untranslated catalog.
 LOCALES: tuple[tuple[str, str], ...] = (
@@ -89,6 +94,10 @@ def fold(text: str) -> str:
 
 @cache
 def _translators(domain: str = "iso3166-1") -> dict[str, gettext.NullTranslations]:
+    import gettext
+
+    import pycountry
+
     out: dict[str, gettext.NullTranslations] = {}
     for locale, _lang in LOCALES:
         if locale == "en":
@@ -138,6 +147,8 @@ def _variants(name: str) -> tuple[list[str], list[str]]:
 def _catalog() -> list[tuple[str, str, str, str]]:
     """(code, lang, name, kind) for every name of every country, today's first; kind is
     "short" (a catalog's name or common name), "official" or "head" (of an inverted name)."""
+    import pycountry
+
     out = []
     for domain, records in (("iso3166-1", pycountry.countries),
                             ("iso3166-3", pycountry.historic_countries)):
@@ -223,9 +234,13 @@ def _owner(key: str, claims: dict[str, set], shorts: dict[str, set[str]]) -> str
     return owners[0] if len(owners) == 1 else next(iter(claims))
 
 
-@cache
-def _tables() -> tuple[dict[str, _Entry], dict[str, _Shared]]:
-    """(folded name -> entry, folded shared base -> its countries). Built once, lazily."""
+#: Version of the country tables as `_build_tables` makes them: bump when it changes, so
+#: that the machine cache's copy is made again.
+TABLES_VERSION = 1
+
+
+def _build_tables() -> tuple[dict[str, _Entry], dict[str, _Shared]]:
+    """(folded name -> entry, folded shared base -> its countries), from pycountry."""
     build = _Build({}, {}, {})
     today: set[str] = set()
     for code, lang, name, kind in _catalog():
@@ -249,56 +264,135 @@ def _tables() -> tuple[dict[str, _Entry], dict[str, _Shared]]:
     return index, shared
 
 
+@cache
+def _tables() -> tuple[dict[str, _Entry], dict[str, _Shared]]:
+    """(folded name -> entry, folded shared base -> its countries). Built once per machine:
+    reading pycountry's catalogs in six locales costs a process about 0.15 s (a third of a
+    cold `treaty search`), so the tables are kept in a sidecar of the machine cache, made
+    again when pycountry's database changes (`cache.read_sidecar`)."""
+    import hashlib
+    from importlib.util import find_spec
+
+    from indexer.cache import building, machine_cache, read_sidecar, write_sidecar
+
+    spec = find_spec("pycountry")
+    if spec is None or spec.origin is None:  # (pycountry is a dependency: not expected)
+        return _build_tables()
+    source = Path(spec.origin).parent / "databases" / "iso3166-1.json"
+    where = hashlib.sha256(str(source.resolve()).encode()).hexdigest()[:12]
+    side = machine_cache() / "countries" / f"tables-v{TABLES_VERSION}.{where}.pickle"
+    tables = read_sidecar(side, source)
+    if _whole(tables):
+        return tables
+    with building(side):  # one process builds them, the others wait and read its sidecar
+        tables = read_sidecar(side, source)
+        if not _whole(tables):
+            tables = _build_tables()
+            write_sidecar(side, source, tables)  # (a read-only cache: no sidecar)
+    return tables
+
+
+def _whole(tables: object) -> bool:
+    return (isinstance(tables, tuple) and len(tables) == 2
+            and all(isinstance(t, dict) for t in tables) and bool(tables[0]))
+
+
 def country_index() -> dict[str, _Entry]:
     """Folded name -> entry (alpha-2 code and spellings per language). Built once, lazily."""
     return _tables()[0]
 
 
-def _trie(names: list[str]) -> str:
-    """A pattern matching exactly `names`, as a trie of alternations: at each character at
-    most one branch can go on, so the regex engine follows one path, and it tries the
-    longer names before ending at a shorter one (the longest match wins, as in a flat
-    alternation sorted longest first)."""
-    root: dict = {}
-    for name in names:
-        node = root
-        for ch in name:
-            node = node.setdefault(ch, {})
-        node[""] = {}
+class _Names:
+    r"""Every name and shared base (their plain keys: words one space apart) found in a folded
+    text as one regex alternation of them all would find them, longest first::
 
-    def pattern(node: dict) -> str:
-        branches = [(r"[\s-]+" if ch == " " else re.escape(ch)) + pattern(child)
-                    for ch, child in sorted(node.items()) if ch]
-        if "" in node:
-            branches.append("")  # a name ends here: tried after every longer one
-        if len(branches) == 1:
-            return branches[0]
-        return "(?:" + "|".join(branches) + ")"
+        (?<![\w'])(?P<n>NAME, its spaces [\s-]+)(?:s|'s|’s|')?(?![\w'])  |  (?P<c>CJK NAME)
 
-    return pattern(root)
+    CJK names have no word boundaries ("中国巴西协定"), the others do, and may end in a
+    genitive ("Sveriges", "Sweden's"). One Aho-Corasick automaton (ahocorasick_rs) finds every
+    name at every place of the text with its runs of whitespace and hyphens made one space;
+    at each place, left to right, the longest that its boundaries allow wins (a non-CJK name
+    before a CJK one), and the search goes on after it, as `re.finditer` does. Compiling that
+    regex cost every process that looked a country up 0.16 s."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.cjk = [bool(_CJK.search(n)) for n in names]
+        self.automaton = AhoCorasick(names)
+
+    def find(self, folded: str) -> Iterator[tuple[int, int, int, str]]:
+        """(start, end of the name, end with its genitive, the name) of each name in
+        `folded` (a folded text), left to right; offsets are `folded`'s."""
+        text, where = _collapsed(folded)
+        starts: dict[int, list[tuple[bool, int, int]]] = {}
+        for k, start, end in self.automaton.find_matches_as_indexes(text, overlapping=True):
+            starts.setdefault(start, []).append((self.cjk[k], start - end, k))
+        after = 0
+        for start in sorted(starts):
+            if start < after:
+                continue
+            for cjk, _longest, k in sorted(starts[start]):
+                end = start + len(self.names[k])
+                if cjk:
+                    found = end
+                elif start and _word_or_quote(text[start - 1]):
+                    continue
+                else:
+                    found = _genitive_end(text, end)
+                    if found is None:
+                        continue
+                after = found
+                yield (where(start), where(end - 1) + 1, where(found - 1) + 1, self.names[k])
+                break
+
+
+def _word_or_quote(ch: str) -> bool:
+    r"""`ch` is one of the regex class [\w'] (\w: a letter, digit or underscore)."""
+    return ch.isalnum() or ch in "_'"
+
+
+#: A name's genitive endings, in the order the regex tries them (the longest first, none last).
+_GENITIVES = ("s", "'s", "’s", "'", "")
+
+
+def _genitive_end(text: str, end: int) -> int | None:
+    """Where a non-CJK name ending at `end` ends with its genitive, if any, when no letter,
+    digit, underscore or apostrophe follows; None when every ending is followed by one."""
+    for ending in _GENITIVES:
+        if text.startswith(ending, end):
+            stop = end + len(ending)
+            if stop == len(text) or not _word_or_quote(text[stop]):
+                return stop
+    return None
+
+
+_SPACES = re.compile(r"[-\s]+")
+
+
+def _collapsed(folded: str) -> tuple[str, Callable[[int], int]]:
+    """`folded` with each run of whitespace and hyphens made one space, and the function from
+    a character's offset there to its offset in `folded`."""
+    runs = [m.span() for m in _SPACES.finditer(folded)]
+    if not runs:
+        return folded, int
+    marks: list[int] = []  # per run: its offset in the collapsed text
+    extra: list[int] = []  # per run: the characters the runs up to it dropped
+    dropped = 0
+    for start, end in runs:
+        marks.append(start - dropped)
+        dropped += end - start - 1
+        extra.append(dropped)
+
+    def where(k: int) -> int:
+        i = bisect_left(marks, k)  # the runs before offset k (a run at k is its space)
+        return k + (extra[i - 1] if i else 0)
+
+    return _SPACES.sub(" ", folded), where
 
 
 @cache
-def _country_regex() -> re.Pattern[str]:
-    """Every name and shared base, the longest at each place first (so 中国台湾省 beats 中国);
-    CJK names have no word boundaries ("中国巴西协定"), the others do, and may end in a
-    genitive ("Sveriges", "Sweden's").
-
-    The names are two tries, one per kind. When no two names of different kinds begin with
-    the same character (so at any place only one kind can match), that is the same as one
-    alternation of every name, longest first, which is used otherwise."""
-    names = sorted(_plain_keys(), key=lambda n: (-len(n), n))
-    cjk = [name for name in names if _CJK.search(name)]
-    other = [name for name in names if not _CJK.search(name)]
-    genitive = r"(?:s|'s|’s|')?(?![\w'])"
-    if not {n[0] for n in cjk} & {n[0] for n in other}:
-        tries = [rf"(?<![\w'])(?P<n>{_trie(other)}){genitive}" if other else "",
-                 f"(?P<c>{_trie(cjk)})" if cjk else ""]
-        return re.compile("|".join(filter(None, tries)))
-    spaced = [re.escape(n).replace(r"\ ", r"[\s-]+") for n in other]
-    return re.compile(
-        rf"(?<![\w'])(?P<n>{'|'.join(spaced) or '(?!)'}){genitive}"
-        rf"|(?P<c>{'|'.join(map(re.escape, cjk)) or '(?!)'})")
+def _names() -> _Names:
+    return _Names(sorted(_plain_keys()))
 
 
 @cache
@@ -328,11 +422,9 @@ def find_countries(text: str) -> list[CountryMatch]:
     plain = _plain_keys()
     folded = fold(text)
     out = []
-    for m in _country_regex().finditer(folded):
-        written = m.group("n") or m.group("c")
-        key = plain[_plain(written)]
-        end = m.start() + len(written)
-        start, keys = stateforms.form_before(folded, m.start())
+    for at, end, stop, name in _names().find(folded):
+        key = plain[name]
+        start, keys = stateforms.form_before(folded, at)
         if key in index:
             entry: _Entry | _Shared = index[key]
             code = index[key].code
@@ -341,8 +433,8 @@ def find_countries(text: str) -> list[CountryMatch]:
             code = shared[key].resolve(keys)
             if code is None:
                 continue
-        langs = _Entry(code, entry.spellings).langs(text[m.start() : end])
-        out.append(CountryMatch(code, start, m.end(), langs))
+        langs = _Entry(code, entry.spellings).langs(text[at:end])
+        out.append(CountryMatch(code, start, stop, langs))
     return out
 
 
@@ -379,6 +471,8 @@ def closest(name: str) -> str | None:
                            if k.endswith(" " + key) or (len(key) >= 5 and k.endswith(key))))
     if len(ending) == 1:
         return next(iter(ending))
+    from rapidfuzz import fuzz, process
+
     hits = process.extract(key, keys, scorer=fuzz.ratio, score_cutoff=75, limit=8)
     if not hits:
         return None
@@ -408,6 +502,8 @@ def from_adjective(word: str) -> str | None:
 def is_alpha2(code: str) -> bool:
     """True if ``code`` is an assigned ISO 3166-1 alpha-2 code, or the alpha-2 code of a
     former country (ISO 3166-3: ``CS``, ``YU``, ``AN``, ...), in any case."""
+    import pycountry
+
     return len(code) == 2 and (
         pycountry.countries.get(alpha_2=code.upper()) is not None
         or any(h.alpha_2 == code.upper() for h in pycountry.historic_countries))
@@ -416,6 +512,8 @@ def is_alpha2(code: str) -> bool:
 def country_name(code: str, lang: str = "en") -> str:
     """The short name of a country in en, pt, sv or zh (e.g. ``("SE", "pt")`` -> "Suécia"),
     or of a former one (``("CS", "sv")`` -> "Tjeckoslovakien")."""
+    import pycountry
+
     locale = {"en": "en", "pt": "pt_BR", "sv": "sv", "zh": "zh_CN"}.get(lang, "en")
     country = pycountry.countries.get(alpha_2=code.upper())
     if country is not None:
