@@ -101,6 +101,9 @@ def _ingest_outcome(report) -> str:
     ok = len(report.documents) - len(report.failed)
     if report.store is None:
         return "no document could be ingested; the previous corpus, if any, is unchanged"
+    if report.unchanged:
+        return escaped(f"nothing changed: the corpus in {report.store.parent} is kept as it "
+                       f"was ({report.seconds:.1f} s)")
     return escaped(f"{ok} of {len(report.documents)} documents ingested into {report.store} "
                    f"in {report.seconds:.1f} s"
                    + (f"; index at {report.index}" if report.index else ""))

@@ -43,6 +43,15 @@ def live_generation(index_dir: Path) -> Path | None:
     return index_dir / name if name else None
 
 
+def live_engine(index_dir: Path) -> str | None:
+    """The engine of the live generation of `index_dir`, when it is whole (None: no index)."""
+    gen = live_generation(index_dir)
+    try:
+        return json.loads((gen / META).read_text("utf-8"))["engine"] if gen else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def make_live(index_dir: Path, gen: Path) -> None:
     """Point `index_dir` at `gen`: the pointer is written aside, then atomically replaced."""
     tmp = index_dir / f"{POINTER}.{os.getpid()}.tmp"

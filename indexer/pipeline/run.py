@@ -32,7 +32,7 @@ from indexer.pipeline.document import count_kind, process
 from indexer.pipeline.treaty import Processed
 from indexer.sources import manifest
 from indexer.sources.files import size_limit
-from indexer.sources.read import read_source
+from indexer.sources.read import decode_source, digest, source_bytes
 
 DEFAULT_DATA = "data"
 
@@ -77,6 +77,9 @@ class IngestReport:
     store: Path | None
     index: Path | None = None
     seconds: float = 0.0
+    #: Nothing changed since the live corpus was ingested: no new generation was made, and
+    #: `store` and `index` are the live ones.
+    unchanged: bool = False
 
     @property
     def failed(self) -> list[DocReport]:
@@ -126,10 +129,12 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
     links: list[tuple] = []
     checked = None
     try:
-        decoded = read_source(corpus_dir, entry.file, limit)
-        if prior_sha is not None and prior_sha == decoded.sha256 and entry.declared:
+        data, name = source_bytes(corpus_dir, entry.file, limit)
+        # (an unchanged file is told by its bytes' hash: not decoded, which costs more)
+        if prior_sha is not None and entry.declared and prior_sha == digest(data):
             rep.reused = True
         else:
+            decoded = decode_source(data, name, limit)
             # every document processed here goes through `treaty.harmonise_topics`, which decides
             # the topic of every article: segment's own would be overwritten
             doc, removed = process(decoded, _meta_from_entry(entry), topics=False)
@@ -301,13 +306,13 @@ def _ingest_locked(corpus_dir: Path, ddir: Path, entries: list[manifest.Entry], 
         try:
             report = _ingest_into(corpus_dir, datadir.live(ddir), gen, entries, engine=engine,
                                   force=force, progress=progress, workers=workers, limit=limit)
-            if report.store is not None:
+            if report.store is not None and not report.unchanged:
                 datadir.switch(ddir, gen)
         except BaseException:
             if datadir.live(ddir) != gen:  # (an interrupt after the switch keeps it)
                 shutil.rmtree(gen, ignore_errors=True)
             raise
-        if report.store is None:
+        if report.store is None or report.unchanged:
             shutil.rmtree(gen, ignore_errors=True)
         datadir.clean(ddir)
     return report
@@ -326,6 +331,7 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
     reports: list[DocReport] = []
     keep: list[str] = []  # unchanged files, copied from the current store
     pending: list[Processed] = []  # documents waiting for the other files of their treaty
+    added = 0  # documents alone in their treaty, written as they came
     with store.NewStore(gen, previous=current) as new:
         for entry, (rep, item, doc_links, checked) in _run_entries(
                 corpus_dir, entries, prior, workers, progress, alone, limit):
@@ -335,11 +341,17 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
                     keep.append(entry.file)
             elif entry.file in alone:  # its topics, links and audit were made with it
                 new.add(*item, doc_links, checked)
+                added += 1
             else:
                 pending.append(item)
         if reports and all(r.error for r in reports):
             # nothing to store: the previous corpus (if any) stays exactly as it was
             return IngestReport(reports, None, None)
+        if (not (added or pending) and not _earlier_layout(gen.parent)
+                and _all_live(current, keep, live, reports, engine)):
+            stored = _articles_from_store(current, keep)
+            return IngestReport([stored[r.file] for r in reports], store.store_path(current),
+                                current / "index", unchanged=True)
         _keep_live_versions(current, live, reports, pending, keep)
         _reprocess_partners(corpus_dir, current, entries, pending, keep, reports, limit)
         treaty.disambiguate(pending)
@@ -363,6 +375,22 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
     index_path = gen / "index"
     index_stage.build_index(index_stage.index_docs(gen), index_path, engine=engine)
     return IngestReport(reports, path, index_path)
+
+
+def _earlier_layout(ddir: Path) -> bool:
+    """Whether `ddir` holds files of the earlier layout (which an ingest replaces)."""
+    return any((ddir / name).exists() for name in datadir.LEGACY)
+
+
+def _all_live(current: Path, keep: Sequence[str], live: dict, reports: Sequence[DocReport],
+              engine: str) -> bool:
+    """Whether the live corpus in `current` is already what this ingest would make: every
+    file of the manifest unchanged (`keep`), none failed, none gone from it, and a whole
+    live index of `engine`."""
+    from indexer.index.generations import live_engine
+
+    return (not any(r.error for r in reports) and set(keep) == set(live)
+            and len(keep) == len(reports) and live_engine(current / "index") == engine)
 
 
 def _keep_live_versions(current: Path, live: dict, reports: list[DocReport],

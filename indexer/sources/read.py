@@ -208,12 +208,12 @@ def _html(data: bytes, text: str, encoding: str, path: str) -> tuple[str, str]:
 def decode(data: bytes, path: str, limit: int | None = None) -> Decoded:
     """Decode the raw bytes of the source file `path` (used only in messages); `limit`: what
     a container (a Word file) may expand to, in bytes (None: `files.size_limit()`)."""
-    digest = hashlib.sha256(data).hexdigest()
+    sha = digest(data)
     if not data.strip():
         raise _fail(path, "file is empty; add the treaty text or remove the file")
     kind = detect.binary_kind(data)
     if kind is not None:
-        return _binary(kind, data, path, digest, limit)
+        return _binary(kind, data, path, sha, limit)
     text, encoding = _decode_bytes(data, path)
     text = text.removeprefix("\ufeff")
     text = _normalise_line_ends(text)
@@ -228,7 +228,7 @@ def decode(data: bytes, path: str, limit: int | None = None) -> Decoded:
     warnings = (_replaced_warning(text, data) if encoding.startswith("utf-8")
                 else _replaced_warning(text, b"", encoding) if "\ufffd" in text else ())
     pages = page_starts(text) if "\f" in text else ()  # (a printed text's form feeds)
-    return Decoded(path=path, text=text, encoding=encoding, sha256=digest, warnings=warnings,
+    return Decoded(path=path, text=text, encoding=encoding, sha256=sha, warnings=warnings,
                    format=fmt, pages=pages)
 
 
@@ -244,8 +244,25 @@ def read_source(corpus_dir: str | os.PathLike[str], file: str, limit: int | None
                 ) -> Decoded:
     """Read and decode the document `file` of the corpus in `corpus_dir`: refused unless it
     resolves to a regular file inside the corpus folder (see `files.inside`)."""
+    return decode_source(*source_bytes(corpus_dir, file, limit), limit)
+
+
+def source_bytes(corpus_dir: str | os.PathLike[str], file: str, limit: int | None = None
+                 ) -> tuple[bytes, str]:
+    """The bytes of the document `file` of the corpus in `corpus_dir` (refused as by
+    `read_source`) and its path as messages name it; `digest` of them tells an unchanged file
+    before it is decoded."""
     name = os.fspath(Path(corpus_dir) / file)
     real = files.inside(corpus_dir, file)
     limit = files.size_limit() if limit is None else limit
-    data = files.read_bytes(real, limit, name=name, root=Path(corpus_dir).resolve())
-    return decode(data, name, limit)
+    return files.read_bytes(real, limit, name=name, root=Path(corpus_dir).resolve()), name
+
+
+def decode_source(data: bytes, name: str, limit: int | None = None) -> Decoded:
+    """`decode` of what `source_bytes` read."""
+    return decode(data, name, files.size_limit() if limit is None else limit)
+
+
+def digest(data: bytes) -> str:
+    """The content hash of a source file's bytes (`Decoded.sha256`)."""
+    return hashlib.sha256(data).hexdigest()
