@@ -88,12 +88,13 @@ class TermSample:
 
 def _bags(sample: TermSample) -> dict[Key, list[str]]:
     """Each sampled article's distinct terms, the common ones of its language left out."""
-    from indexer.index.analysis import analyse
+    from indexer.index.analysis import TermMemo, index_terms
 
     bags: dict[Key, list[str]] = {}
+    memo = TermMemo()  # (the terms of `analyse`, each token's worked out once)
     for key, texts in sample.texts.items():
-        terms = (t.term for t in analyse("\n".join(texts), key[1]))
-        bags[key] = list(dict.fromkeys(t for t in terms if not _NOT_TERM.fullmatch(t)))
+        terms = index_terms("\n".join(texts), key[1], memo).terms
+        bags[key] = [t for t in dict.fromkeys(terms) if not _NOT_TERM.fullmatch(t)]
     per_lang: dict[str, list[Key]] = defaultdict(list)
     for key in bags:
         per_lang[key[1]].append(key)
