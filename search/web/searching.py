@@ -16,7 +16,7 @@ from pathlib import Path
 from indexer.errors import QueryError
 from indexer.index import Searcher
 from indexer.index.engines import EngineSearcher, open_engine
-from indexer.index.query_syntax import compile_query, field_lang, parse
+from indexer.index.query_syntax import FNode, compile_query, field_lang, parse
 from indexer.models import IndexDoc
 from search.results import MAX_LIMIT, SearchSession
 from search.web.pages import topic_name, unit_label
@@ -37,6 +37,25 @@ class WebIndex:
         self.searcher: Searcher = self.session.searcher
         self.engine: EngineSearcher = open_engine(self.searcher.engine,
                                                   self.searcher.path / "engine")
+        #: group number -> one document of that article (the facets read its article's
+        #: fields, which all its documents share), each loaded when first matched
+        self.articles: dict[int, IndexDoc] = {}
+
+    def article_docs(self, tree: FNode, langs: tuple[str, ...]) -> list[IndexDoc]:
+        """One document of each article matching `tree` in `langs`, for the facets: the
+        matches' group numbers, with no stored document loaded but one per article, once
+        (the documents of every match cost a broad query most of its time)."""
+        found, _n = self.engine.matches(compile_query(tree, langs), [], None)
+        if not self.engine.grouped:  # (an index built before documents had groups)
+            return [_doc(self.engine.stored(ref)) for _s, _g, ref in found]
+        out: dict[int, IndexDoc] = {}
+        for _score, group, ref in found:
+            if group not in out:
+                doc = self.articles.get(group)
+                if doc is None:
+                    doc = self.articles[group] = _doc(self.engine.stored(ref))
+                out[group] = doc
+        return list(out.values())
 
     def close(self) -> None:
         self.engine.close()
@@ -187,12 +206,10 @@ def search(index: WebIndex, params: Params) -> dict:
         tree, _plain = parse(result["showing"])
     s = index.searcher
     langs = (field_lang(params.lang),) if params.lang else s.languages
-    found, _total = index.engine.search(compile_query(tree, langs), [], None)
-    docs = [_doc(h.stored) for h in found]
+    docs = index.article_docs(tree, langs)
     lang_docs = None
     if params.lang:  # the language facet counts every language
-        every, _n = index.engine.search(compile_query(tree, s.languages), [], None)
-        lang_docs = [_doc(h.stored) for h in every]
+        lang_docs = index.article_docs(tree, s.languages)
     return {
         **result, "hits": hits, "page": page, "pages": pages, "size": params.size,
         "past_end": page != params.page,
