@@ -9,14 +9,14 @@ neither needed nor counted."""
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from indexer.index.engines import EngineHit
 from indexer.index.query_syntax import FNode, FNone, Word
 from indexer.index.suggestions import FUNCTION_ZIPF, general_zipf
-from search.results.grouping import Group, group, stored_doc
+from indexer.models import IndexDoc
+from search.results.grouping import Group, group
 from search.results.trees import compiled, relaxed_tree
 
 #: Relaxed matching: at least this share of the plain words must match (rounded up); when
@@ -26,16 +26,19 @@ RELAX_SHARE = 0.6
 #: within a step, by score.
 COVERAGE_STEPS = 10
 
-#: Every document matching a tree under the filters, unranked by limit, without snippets.
-SearchAll = Callable[[FNode, Sequence[tuple[str, str]]], tuple[list[EngineHit], int]]
-
-
 Key = tuple[str, str, str]  # (treaty, lang, article eId)
 
 
-def _article(stored: str) -> Key:
-    data = json.loads(stored)
-    return (data["treaty"], data["lang"], data["article_eid"])
+class Found(Protocol):
+    """Every document matching a tree under the filters (unranked by limit, without
+    snippets), best first: each as (score, its article's key, a handle for `doc`)."""
+
+    def __call__(self, tree: FNode, filters: Sequence[tuple[str, str]]
+                 ) -> list[tuple[float, Key, object]]: ...
+
+    def doc(self, handle: object) -> IndexDoc:
+        """The index document of a match's handle (its stored JSON loaded)."""
+        ...
 
 
 def function_word(word: Word) -> bool:
@@ -51,7 +54,7 @@ def content_words(words: list[Word]) -> list[Word]:
     return kept or words
 
 
-def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
+def _words_matched(search_all: Found, n_docs: int, words: list[Word],
                    word_tree: Callable[[Word], FNode], filters: Sequence[tuple[str, str]]
                    ) -> tuple[dict[Key, float], dict[Key, int], float, int]:
     """Per article: the summed idf of the words its paragraphs match and how many words
@@ -63,18 +66,17 @@ def _words_matched(search_all: SearchAll, n_docs: int, words: list[Word],
         tree = word_tree(w)
         if isinstance(tree, FNone):
             continue
-        found, _ = search_all(tree, filters)
-        ids = {json.loads(h.stored)["id"] for h in found}
-        idf = math.log(1 + n_docs / (1 + len(ids)))
+        found = search_all(tree, filters)  # (every document once: its id is its own)
+        idf = math.log(1 + n_docs / (1 + len(found)))
         total += idf
-        live += bool(ids)
-        for key in {_article(h.stored) for h in found}:
+        live += bool(found)
+        for key in {key for _score, key, _handle in found}:
             matched[key] = matched.get(key, 0.0) + idf
             count[key] = count.get(key, 0) + 1
     return matched, count, total, live
 
 
-def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
+def relaxed_groups(search_all: Found, n_docs: int, words: list[Word],
                    langs: Sequence[str], filters: Sequence[tuple[str, str]],
                    have: list[Group], word_tree: Callable[[Word], FNode] | None = None,
                    topic: str | None = None) -> list[Group]:
@@ -91,8 +93,9 @@ def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
     if isinstance(ftree, FNone) or not matched or total <= 0:
         return []
     seen = {g.key for g in have}
-    found, _ = search_all(ftree, filters)
-    out = _kept(found, seen, count, need, topic) or _kept(found, seen, count, 1)
+    found = search_all(ftree, filters)
+    out = (_kept(search_all, found, seen, count, need, topic)
+           or _kept(search_all, found, seen, count, 1))
     for g in out:
         g.relaxed = True
         g.weight = matched[g.key]
@@ -101,14 +104,16 @@ def relaxed_groups(search_all: SearchAll, n_docs: int, words: list[Word],
     return out
 
 
-def _kept(found: list[EngineHit], seen: set[Key], count: dict[Key, int],
-          need: int, topic: str | None = None) -> list[Group]:
+def _kept(search_all: Found, found: list[tuple[float, Key, object]], seen: set[Key],
+          count: dict[Key, int], need: int, topic: str | None = None) -> list[Group]:
     """The groups of the hits `found` of articles not `seen` matching `need` words or more
-    (any, for an article on `topic`)."""
+    (any, for an article on `topic`); only their documents are loaded."""
     kept = []
-    for h in found:
-        doc = stored_doc(h.stored)
-        key = (doc.treaty, doc.lang, doc.article_eid)
-        if key not in seen and (count.get(key, 0) >= need or (topic and doc.topic == topic)):
-            kept.append((h.score, doc))
+    for score, key, handle in found:
+        if key in seen:
+            continue
+        if count.get(key, 0) >= need:
+            kept.append((score, search_all.doc(handle)))
+        elif topic and (doc := search_all.doc(handle)).topic == topic:
+            kept.append((score, doc))
     return group(kept)

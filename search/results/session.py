@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from indexer.index import Searcher, open_index
 from indexer.index.chinese import has_han
@@ -44,6 +44,10 @@ from search.results.versions import (
     script_language,
     shown,
 )
+
+if TYPE_CHECKING:
+    from indexer.index.generations import GroupTable
+    from indexer.models import IndexDoc
 
 #: A query whose words all match in at most this many articles is searched as corrected
 #: ("did you mean") when the correction matches more.
@@ -283,7 +287,7 @@ class SearchSession:
         if words and len(words) > 1 and total < limit:
             n_docs = max(int(self.searcher.meta.get("docs") or 1), 1)
             relaxed = relaxed_groups(
-                self._search_all, n_docs, words, langs, filters, groups,
+                _AllMatches(self._backend, table), n_docs, words, langs, filters, groups,
                 None if terms is None else partial(translated_word, langs=langs, table=terms,
                                                    surface=self._surface_words(),
                                                    glossed=glossed),
@@ -375,3 +379,29 @@ def search(data_dir: Path, query: str, *, lang: str | None = None, treaty: str |
         return s.search(query, lang=lang, treaty=treaty, party=party, topic=topic,
                         article=article, kind=kind, limit=limit, aligned=aligned,
                         correct=correct)
+
+
+class _AllMatches:
+    """`relaxed.Found` on an engine: every match of a tree with its article's key, from the
+    group number of a match and the index's group table (`table`) when it has one, so that
+    no stored document is loaded but those of the articles kept; else from every match's
+    stored document."""
+
+    def __init__(self, engine, table: GroupTable | None) -> None:
+        self.engine = engine
+        self.table = table
+
+    def __call__(self, tree: FNode, filters: Sequence[tuple[str, str]]
+                 ) -> list[tuple[float, tuple[str, str, str], object]]:
+        if self.table is None:
+            hits, _n = self.engine.search(tree, filters, None)
+            return [(h.score, (d.treaty, d.lang, d.article_eid), d)
+                    for h in hits for d in (stored_doc(h.stored),)]
+        found, _n = self.engine.matches(tree, filters, None)
+        keys = self.table.keys
+        return [(score, keys[g], ref) for score, g, ref in found]
+
+    def doc(self, handle: object) -> IndexDoc:
+        if self.table is None:
+            return handle  # type: ignore[return-value]
+        return stored_doc(self.engine.stored(handle))
