@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import closing
@@ -60,6 +61,8 @@ CREATE TABLE links (
     eid_b TEXT NOT NULL, level TEXT NOT NULL, score REAL NOT NULL, method TEXT NOT NULL
 );
 CREATE TABLE audited (file TEXT NOT NULL, treaty TEXT NOT NULL, lang TEXT NOT NULL);
+CREATE TABLE treaty_articles (treaty TEXT NOT NULL, lang TEXT NOT NULL, articles INTEGER);
+CREATE TABLE topic_treaties (topic TEXT NOT NULL, treaty TEXT NOT NULL);
 CREATE TABLE findings (
     file TEXT NOT NULL, treaty TEXT NOT NULL, lang TEXT NOT NULL, eid TEXT, kind TEXT NOT NULL,
     message TEXT NOT NULL, start_line INTEGER, end_line INTEGER
@@ -74,6 +77,8 @@ CREATE INDEX units_eid ON units(treaty, eid, lang);
 CREATE INDEX units_topic ON units(topic, kind);
 CREATE INDEX links_treaty ON links(treaty, eid);
 CREATE INDEX findings_treaty ON findings(treaty, lang);
+CREATE INDEX treaty_articles_treaty ON treaty_articles(treaty, lang);
+CREATE INDEX topic_treaties_topic ON topic_treaties(topic, treaty);
 """
 
 
@@ -153,6 +158,22 @@ def _insert_audit(db: sqlite3.Connection, audit: Audit) -> None:
                     for f in audit.findings])
 
 
+#: The summaries the home and topic pages read (`_summaries`), instead of counting every
+#: article of the corpus on each request.
+SUMMARIES = ("treaty_articles", "topic_treaties")
+
+
+def _summaries(db: sqlite3.Connection) -> None:
+    """(Re)derive the per-treaty summaries from the units: the articles of each version, and
+    the treaties with an article on each topic."""
+    db.execute("DELETE FROM treaty_articles")
+    db.execute("INSERT INTO treaty_articles SELECT treaty, lang, COUNT(*) FROM units"
+               " WHERE kind = 'article' GROUP BY treaty, lang")
+    db.execute("DELETE FROM topic_treaties")
+    db.execute("INSERT INTO topic_treaties SELECT DISTINCT topic, treaty FROM units"
+               " WHERE kind = 'article' AND topic IS NOT NULL ORDER BY topic, treaty")
+
+
 def _treaty_rows(db: sqlite3.Connection) -> None:
     """(Re)derive the treaties table from documents."""
     db.execute("DELETE FROM treaties")
@@ -199,6 +220,19 @@ def previous(data_dir: Path) -> dict[str, Prior]:
             return {f: Prior(f, h) for f, h in db.execute("SELECT file, sha256 FROM documents")}
     except sqlite3.DatabaseError:
         return {}
+
+
+def has_schema(data_dir: Path) -> bool:
+    """Whether the current store of `data_dir` has every table this version writes (a store
+    written before one was added is written anew, even when no file changed)."""
+    path = store_path(data_dir)
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            have = {name for (name,) in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error:
+        return False
+    return set(re.findall(r"CREATE TABLE (\w+)", SCHEMA)) <= have
 
 
 def file_treaties(data_dir: Path) -> dict[str, str]:
@@ -276,6 +310,7 @@ class NewStore:
     def commit(self) -> Path:
         """Finish the new store and atomically replace the current one with it."""
         _treaty_rows(self.db)
+        _summaries(self.db)
         from indexer.rates import write_rates  # (the stage after topics and alignment)
 
         write_rates(self.db)

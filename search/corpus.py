@@ -64,6 +64,18 @@ class Corpus:
     def treaties(self) -> list[Treaty]:
         return list(self._treaties.values())
 
+    def treaties_page(self, start: int, count: int) -> list[Treaty]:
+        """`count` treaties from the `start`-th, in id order (without reading them all)."""
+        return [_treaty(r) for r in self.db.execute(
+            "SELECT * FROM treaties ORDER BY id LIMIT ? OFFSET ?", (count, start))]
+
+    @cached_property
+    def summarised(self) -> bool:
+        """The store has the per-treaty summaries (`store.SUMMARIES`; a store written before
+        them does not)."""
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND"
+                               " name = 'treaty_articles'").fetchone() is not None
+
     def has_treaty(self, treaty_id: str) -> bool:
         return treaty_id in self._treaties
 

@@ -385,12 +385,13 @@ def _earlier_layout(ddir: Path) -> bool:
 def _all_live(current: Path, keep: Sequence[str], live: dict, reports: Sequence[DocReport],
               engine: str) -> bool:
     """Whether the live corpus in `current` is already what this ingest would make: every
-    file of the manifest unchanged (`keep`), none failed, none gone from it, and a whole
-    live index of `engine`."""
+    file of the manifest unchanged (`keep`), none failed, none gone from it, a store with
+    every table of this version and a whole live index of `engine`."""
     from indexer.index.generations import live_engine
 
     return (not any(r.error for r in reports) and set(keep) == set(live)
-            and len(keep) == len(reports) and live_engine(current / "index") == engine)
+            and len(keep) == len(reports) and live_engine(current / "index") == engine
+            and store.has_schema(current))
 
 
 def _keep_live_versions(current: Path, live: dict, reports: list[DocReport],

@@ -83,9 +83,9 @@ def _numbers(text: str) -> set[str]:
 
 
 def _terms(text: str, lang: str) -> set[str]:
-    from indexer.index.analysis import analyse
+    from indexer.index.analysis import index_terms  # (analyse's terms, without its tokens)
 
-    return {t.term for t in analyse(text, lang) if not _NOT_TERM.fullmatch(t.term)}
+    return {t for t in index_terms(text, lang).terms if not _NOT_TERM.fullmatch(t)}
 
 
 @dataclass

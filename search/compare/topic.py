@@ -81,10 +81,13 @@ def compare_topic(corpus: Corpus, topic: str, lang: str | None = None,
 def topic_treaties(corpus: Corpus, topic: str) -> list[str]:
     """The treaties (in the corpus's order) with an article some version of which has the
     topic key `topic`: those `compare_topic` can find it in, read off one index of the store
-    rather than every treaty's articles."""
-    return [r["treaty"] for r in corpus.db.execute(
-        "SELECT DISTINCT treaty FROM units WHERE kind = 'article' AND topic = ? "
-        "ORDER BY treaty", (topic,))]
+    rather than every treaty's articles (the summary the ingest wrote, where the store
+    has it)."""
+    query = ("SELECT treaty FROM topic_treaties WHERE topic = ? ORDER BY treaty"
+             if corpus.summarised else
+             "SELECT DISTINCT treaty FROM units WHERE kind = 'article' AND topic = ? "
+             "ORDER BY treaty")
+    return [r["treaty"] for r in corpus.db.execute(query, (topic,))]
 
 
 def topic_columns(corpus: Corpus, articles: list[dict], lang: str | None) -> list[dict]:

@@ -340,8 +340,10 @@ class TopicPage:
 def topics_list(corpus: Corpus) -> list[dict]:
     """Every topic with the treaties that have an article on it."""
     have: dict[str, set[str]] = {}
-    for r in corpus.db.execute(
-            "SELECT DISTINCT topic, treaty FROM units WHERE kind = 'article' AND topic IS NOT NULL"):
+    query = ("SELECT topic, treaty FROM topic_treaties" if corpus.summarised else
+             "SELECT DISTINCT topic, treaty FROM units WHERE kind = 'article'"
+             " AND topic IS NOT NULL")
+    for r in corpus.db.execute(query):
         have.setdefault(r["topic"], set()).add(r["treaty"])
     return [{"key": key, "names": names, "treaties": sorted(have.get(key, ()))}
             for key, names in TOPICS.items()]
@@ -443,15 +445,30 @@ def _audit(corpus: Corpus, t: Treaty) -> list[dict] | None:
             for lang in t.languages if lang in audited]
 
 
-def home_page(corpus: Corpus) -> dict:
-    """The treaties with article counts, and the topics that occur."""
-    counts = {(r["treaty"], r["lang"]): r["n"] for r in corpus.db.execute(
-        "SELECT treaty, lang, COUNT(*) AS n FROM units WHERE kind = 'article' "
-        "GROUP BY treaty, lang")}
+#: Treaties listed on one page of the home page.
+HOME_TREATIES = 100
+
+
+def home_page(corpus: Corpus, page: int = 1, per_page: int = HOME_TREATIES) -> dict:
+    """The treaties of page `page` (`per_page` a page; a page past the last is the last)
+    with their article counts, and the topics that occur, from the summaries the ingest
+    wrote (`store.SUMMARIES`)."""
+    total = corpus.db.execute("SELECT COUNT(*) FROM treaties").fetchone()[0]
+    pages = max(1, -(-total // per_page))
+    page = min(max(1, page), pages)
+    shown = corpus.treaties_page((page - 1) * per_page, per_page)
+    marks = ",".join("?" * len(shown))
+    query = (f"SELECT treaty, lang, articles AS n FROM treaty_articles WHERE treaty IN ({marks})"
+             if corpus.summarised else
+             f"SELECT treaty, lang, COUNT(*) AS n FROM units WHERE kind = 'article'"
+             f" AND treaty IN ({marks}) GROUP BY treaty, lang")
+    counts = {(r["treaty"], r["lang"]): r["n"]
+              for r in corpus.db.execute(query, [t.id for t in shown])}
     treaties = [{"treaty": t, "articles": {lg: counts.get((t.id, lg), 0) for lg in t.languages}}
-                for t in corpus.treaties()]
+                for t in shown]
     topics = [x for x in topics_list(corpus) if x["treaties"]]
-    return {"treaties": treaties, "topics": topics}
+    return {"treaties": treaties, "topics": topics, "page": page, "pages": pages,
+            "total": total}
 
 
 # --- JSON forms ------------------------------------------------------------------------------

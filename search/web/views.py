@@ -54,7 +54,7 @@ def _langs() -> list[str]:
 
 @bp.get("/")
 def home() -> str:
-    return render_template("home.html", data=pages.home_page(corpus()))
+    return render_template("home.html", data=pages.home_page(corpus(), _page()))
 
 
 @bp.get("/search")
