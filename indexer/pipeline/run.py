@@ -116,18 +116,21 @@ PARALLEL_MIN_BYTES = 2_000_000
 
 
 def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None,
-                   alone: bool = False, limit: int | None = None
+                   alone: bool = False, limit: int | None = None, guess: bool = False
                    ) -> tuple[DocReport, tuple[Document, list[tuple]] | None, list[tuple],
-                              Audit | None]:
+                              Audit | Guess | None]:
     """Read and process one manifest entry (pure apart from reading the file; runs in worker
     processes too). Returns its report, the processed document (None when the file is
     unchanged, ``report.reused``, or failed, ``report.error``) and, for a file that is
-    `alone` in its treaty, the treaty-level steps done here too: topics, links and audit."""
+    `alone` in its treaty, the treaty-level steps done here too: topics, links and audit.
+    `guess`: a file not known to be alone (its treaty is known once every file is
+    processed) goes back as processed, with the result of those steps as if it were
+    alone (a `Guess`, used when it is)."""
     t1 = time.perf_counter()
     rep = DocReport(file=entry.file)
     item = None
     links: list[tuple] = []
-    checked = None
+    checked: Audit | Guess | None = None
     try:
         data, name = source_bytes(corpus_dir, entry.file, limit)
         # (an unchanged file is told by its bytes' hash: not decoded, which costs more)
@@ -139,13 +142,10 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
             # the topic of every article: segment's own would be overwritten
             doc, removed = process(decoded, _meta_from_entry(entry), topics=False)
             if alone:
-                box = [(doc, removed)]
-                treaty.harmonise_topics(box)
-                links = treaty.links_of(box)
-                links = treaty.realigned(box, links, treaty.repair_across(box, links))
-                doc, removed = box[0]
-                checked = audit_documents([(doc, Source.of(decoded.text, removed))], links)
+                doc, removed, links, checked = _alone_steps(doc, removed, decoded.text)
                 rep.findings = len(checked.findings)
+            elif guess:
+                checked = _guess(doc, removed, decoded.text)
             item = (doc, removed)
             rep.treaty = doc.meta.treaty
             rep.languages = tuple(v.lang for v in doc.versions)
@@ -159,6 +159,42 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
         rep.error = _document_error(entry.file, exc)
     rep.seconds = time.perf_counter() - t1
     return rep, item, links, checked
+
+
+def _alone_steps(doc: Document, removed: list[tuple], text: str
+                 ) -> tuple[Document, list[tuple], list[tuple], Audit]:
+    """The treaty-level steps of a document alone in its treaty (`text`: its source text):
+    its topics, its links (after the repair across its versions) and its audit."""
+    box = [(doc, removed)]
+    treaty.harmonise_topics(box)
+    links = treaty.links_of(box)
+    links = treaty.realigned(box, links, treaty.repair_across(box, links))
+    doc, removed = box[0]
+    return doc, removed, links, audit_documents([(doc, Source.of(text, removed))], links)
+
+
+@dataclass
+class Guess:
+    """What the treaty-level steps give a document if it is alone in its treaty: its store
+    rows, links and audit, and its article counts and warnings after them."""
+
+    rows: store.StoreRows
+    links: list[tuple]
+    audit: Audit
+    articles: dict[str, int]
+    warnings: tuple[str, ...]
+
+
+def _guess(doc: Document, removed: list[tuple], text: str) -> Guess | None:
+    """The `Guess` of a processed document (None when the steps fail: the ingest then makes
+    them with the other documents, and fails as it would have)."""
+    try:
+        final, gone, links, checked = _alone_steps(doc, removed, text)
+    except Exception:  # noqa: BLE001 - made again, and raised there, after the documents
+        return None
+    return Guess(store.rows_of(final, gone), links, checked,
+                 {v.lang: count_kind(v.units, "article") for v in final.versions},
+                 final.warnings)
 
 
 def _document_error(file: str, exc: Exception) -> str:
@@ -177,11 +213,12 @@ def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None
     """`_process_entry` of each job, in a worker process. A document alone in its treaty is
     final here, so it goes back as its store rows (`store.rows_of`), with None for its
     removed rows: plain tuples cost a fraction of the document's objects to pickle and
-    unpickle."""
+    unpickle. Any other goes back with its `Guess` (most treaties are one file: their
+    treaty-level steps are then made here, in parallel, not after the documents)."""
     out = []
     for entry, sha in jobs:
         rep, item, links, checked = _process_entry(corpus_dir, entry, sha, entry.file in alone,
-                                                   limit)
+                                                   limit, guess=True)
         if item is not None and entry.file in alone:
             item = (store.rows_of(*item), None)
         out.append((rep, item, links, checked))
@@ -332,6 +369,7 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
     keep: list[str] = []  # unchanged files, copied from the current store
     pending: list[Processed] = []  # documents waiting for the other files of their treaty
     added = 0  # documents alone in their treaty, written as they came
+    guesses: dict[str, Guess] = {}  # pending documents' steps if alone (made in workers)
     with store.NewStore(gen, previous=current) as new:
         for entry, (rep, item, doc_links, checked) in _run_entries(
                 corpus_dir, entries, prior, workers, progress, alone, limit):
@@ -344,6 +382,8 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
                 added += 1
             else:
                 pending.append(item)
+                if isinstance(checked, Guess):
+                    guesses[entry.file] = checked
         if reports and all(r.error for r in reports):
             # nothing to store: the previous corpus (if any) stays exactly as it was
             return IngestReport(reports, None, None)
@@ -354,6 +394,8 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
                                 current / "index", unchanged=True)
         _keep_live_versions(current, live, reports, pending, keep)
         _reprocess_partners(corpus_dir, current, entries, pending, keep, reports, limit)
+        for guess in _settled(pending, guesses, reports):
+            new.add(guess.rows, None, guess.links, guess.audit)
         treaty.disambiguate(pending)
         treaty.harmonise_topics(pending)
         _refresh_reports(reports, pending)
@@ -459,6 +501,26 @@ def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest
         if item is not None:
             fresh.append(item)
         reports[:] = [rep if r.file == file else r for r in reports]
+
+
+def _settled(pending: list[Processed], guesses: dict[str, Guess],
+             reports: list[DocReport]) -> list[Guess]:
+    """The guesses of the pending documents that are alone in their treaty after all (no
+    other file of it was processed, reprocessed or kept), taken out of `pending`, their
+    reports as the steps left them; in `pending`'s order."""
+    files = Counter(doc.meta.treaty for doc, _ in pending)
+    by_file = {r.file: r for r in reports}
+    out = []
+    for item in [p for p in pending if files[p[0].meta.treaty] == 1]:
+        guess = guesses.get(item[0].meta.file)
+        if guess is None:
+            continue
+        pending.remove(item)
+        rep = by_file[item[0].meta.file]
+        rep.articles, rep.warnings = guess.articles, guess.warnings
+        rep.findings = len(guess.audit.findings)
+        out.append(guess)
+    return out
 
 
 def _count_findings(reports: list[DocReport], checked: Audit) -> None:
