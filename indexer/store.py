@@ -11,7 +11,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,8 +61,10 @@ CREATE TABLE links (
     eid_b TEXT NOT NULL, level TEXT NOT NULL, score REAL NOT NULL, method TEXT NOT NULL
 );
 CREATE TABLE audited (file TEXT NOT NULL, treaty TEXT NOT NULL, lang TEXT NOT NULL);
-CREATE TABLE treaty_articles (treaty TEXT NOT NULL, lang TEXT NOT NULL, articles INTEGER);
-CREATE TABLE topic_treaties (topic TEXT NOT NULL, treaty TEXT NOT NULL);
+CREATE TABLE doc_articles (
+    file TEXT NOT NULL, treaty TEXT NOT NULL, lang TEXT NOT NULL, articles INTEGER NOT NULL
+);
+CREATE TABLE doc_topics (file TEXT NOT NULL, treaty TEXT NOT NULL, topic TEXT NOT NULL);
 CREATE TABLE findings (
     file TEXT NOT NULL, treaty TEXT NOT NULL, lang TEXT NOT NULL, eid TEXT, kind TEXT NOT NULL,
     message TEXT NOT NULL, start_line INTEGER, end_line INTEGER
@@ -77,8 +79,9 @@ CREATE INDEX units_eid ON units(treaty, eid, lang);
 CREATE INDEX units_topic ON units(topic, kind);
 CREATE INDEX links_treaty ON links(treaty, eid);
 CREATE INDEX findings_treaty ON findings(treaty, lang);
-CREATE INDEX treaty_articles_treaty ON treaty_articles(treaty, lang);
-CREATE INDEX topic_treaties_topic ON topic_treaties(topic, treaty);
+CREATE INDEX doc_articles_file ON doc_articles(file);
+CREATE INDEX doc_articles_treaty ON doc_articles(treaty, lang);
+CREATE INDEX doc_topics_topic ON doc_topics(topic, treaty);
 """
 
 
@@ -143,6 +146,9 @@ def _insert_rows(db: sqlite3.Connection, rows: StoreRows) -> None:
     db.execute("INSERT INTO documents VALUES (?,?,?,?,?,?,?,?)", rows.document)
     db.executemany(f"INSERT INTO units VALUES ({','.join('?' * 24)})", rows.units)
     db.executemany("INSERT INTO removed VALUES (?,?,?,?,?)", rows.removed)
+    articles, topics = _summary_rows(rows)
+    db.executemany("INSERT INTO doc_articles VALUES (?,?,?,?)", articles)
+    db.executemany("INSERT INTO doc_topics VALUES (?,?,?)", topics)
 
 
 def _insert_links(db: sqlite3.Connection, links: Iterable[tuple]) -> None:
@@ -158,20 +164,34 @@ def _insert_audit(db: sqlite3.Connection, audit: Audit) -> None:
                     for f in audit.findings])
 
 
-#: The summaries the home and topic pages read (`_summaries`), instead of counting every
-#: article of the corpus on each request.
-SUMMARIES = ("treaty_articles", "topic_treaties")
+#: The summaries of each document, written with it: the home and topic pages and the
+#: ingest's report read them instead of counting every article of the store.
+SUMMARIES = ("doc_articles", "doc_topics")
 
 
-def _summaries(db: sqlite3.Connection) -> None:
-    """(Re)derive the per-treaty summaries from the units: the articles of each version, and
-    the treaties with an article on each topic."""
-    db.execute("DELETE FROM treaty_articles")
-    db.execute("INSERT INTO treaty_articles SELECT treaty, lang, COUNT(*) FROM units"
-               " WHERE kind = 'article' GROUP BY treaty, lang")
-    db.execute("DELETE FROM topic_treaties")
-    db.execute("INSERT INTO topic_treaties SELECT DISTINCT topic, treaty FROM units"
-               " WHERE kind = 'article' AND topic IS NOT NULL ORDER BY topic, treaty")
+#: The summaries of the documents of a store written before them, from its units (`{}`).
+_SUMMARY_OF = {
+    "doc_articles": "(SELECT file, treaty, lang, COUNT(*) FROM {} WHERE kind = 'article'"
+                    " GROUP BY file, lang)",
+    "doc_topics": "(SELECT DISTINCT file, treaty, topic FROM {} WHERE kind = 'article'"
+                  " AND topic IS NOT NULL)",
+}
+
+
+def _summary_rows(rows: StoreRows) -> tuple[list[tuple], list[tuple]]:
+    """The rows of `SUMMARIES` of a document's rows: its articles per language, and the
+    topics of its articles."""
+    file, treaty = rows.document[0], rows.document[1]
+    langs = json.loads(rows.document[5])
+    counts = dict.fromkeys(langs, 0)
+    topics: dict[str, None] = {}
+    for unit in rows.units:  # (lang, kind and topic: the 3rd, 9th and 14th columns)
+        if unit[8] == "article":
+            counts[unit[2]] = counts.get(unit[2], 0) + 1
+            if unit[13] is not None:
+                topics[unit[13]] = None
+    return ([(file, treaty, lang, n) for lang, n in counts.items()],
+            [(file, treaty, topic) for topic in topics])
 
 
 def _treaty_rows(db: sqlite3.Connection) -> None:
@@ -271,6 +291,9 @@ class NewStore:
         self.db.execute("PRAGMA journal_mode=OFF")
         self.db.executescript(SCHEMA)
         self.db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
+        #: treaties whose rates `copy_kept` copied (not derived again at `commit`)
+        self.rated: frozenset[str] = frozenset()
+        self.fresh: set[str] = set()  # treaties of the documents added
 
     def __enter__(self) -> Self:
         return self
@@ -283,21 +306,37 @@ class NewStore:
             links: Iterable[tuple] = (), audit: Audit | None = None) -> None:
         """One document (or its `rows_of`, made in a worker) with its removed furniture rows
         and the link rows and audit made with it."""
-        _insert_rows(self.db, doc if isinstance(doc, StoreRows) else rows_of(doc, removed or ()))
+        rows = doc if isinstance(doc, StoreRows) else rows_of(doc, removed or ())
+        _insert_rows(self.db, rows)
+        self.fresh.add(rows.document[1])
         _insert_links(self.db, links)
         if audit is not None:
             _insert_audit(self.db, audit)
 
-    def copy_kept(self, files: Sequence[str]) -> None:
-        """The rows of `files`, unchanged, from the current store."""
+    def copy_kept(self, files: Sequence[str], treaties: Collection[str] = ()) -> None:
+        """The rows of `files`, unchanged, from the current store, and the links and rates
+        of `treaties` (treaties all of whose files are among them: what they are made of
+        is unchanged, so they are too)."""
         if not files or not self.previous.exists():
             return
         self.db.execute("ATTACH DATABASE ? AS old", (f"file:{self.previous}?mode=ro",))
+        have = {name for (name,) in self.db.execute(
+            "SELECT name FROM old.sqlite_master WHERE type = 'table'")}
         marks = ",".join("?" * len(files))
-        for table in ("documents", "units", "removed", "audited", "findings"):
-            self.db.execute(
-                f"INSERT INTO {table} SELECT * FROM old.{table} WHERE file IN ({marks})",
-                list(files))
+        for table in ("documents", "units", "removed", "audited", "findings", *SUMMARIES):
+            source = f"old.{table}" if table in have else _SUMMARY_OF[table].format("old.units")
+            self.db.execute(f"INSERT INTO {table} SELECT * FROM {source} WHERE file IN ({marks})",
+                            list(files))
+        marks = ",".join("?" * len(treaties))
+        for table in ("links", "rates"):
+            if treaties and table in have:
+                if table == "rates":
+                    from indexer.rates.stage import SCHEMA as RATES
+
+                    self.db.executescript(RATES)
+                    self.rated = frozenset(treaties)
+                self.db.execute(f"INSERT INTO {table} SELECT * FROM old.{table}"
+                                f" WHERE treaty IN ({marks})", list(treaties))
         self.db.commit()
         self.db.execute("DETACH DATABASE old")
 
@@ -310,10 +349,9 @@ class NewStore:
     def commit(self) -> Path:
         """Finish the new store and atomically replace the current one with it."""
         _treaty_rows(self.db)
-        _summaries(self.db)
         from indexer.rates import write_rates  # (the stage after topics and alignment)
 
-        write_rates(self.db)
+        write_rates(self.db, self.rated)
         self.db.executescript(INDEXES)  # (commits the rows first)
         self.db.commit()
         self.db.close()

@@ -74,7 +74,7 @@ class Corpus:
         """The store has the per-treaty summaries (`store.SUMMARIES`; a store written before
         them does not)."""
         return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND"
-                               " name = 'treaty_articles'").fetchone() is not None
+                               " name = 'doc_articles'").fetchone() is not None
 
     def has_treaty(self, treaty_id: str) -> bool:
         return treaty_id in self._treaties

@@ -95,18 +95,17 @@ def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocRep
     if not files:
         return out
     with closing(store.connect(db_dir)) as db:
+        findings = dict(db.execute("SELECT file, COUNT(*) FROM findings GROUP BY file"))
         for f in files:
             row = db.execute("SELECT treaty, languages, warnings FROM documents WHERE file=?",
                              (f,)).fetchone()
-            counts = dict(db.execute(
-                "SELECT lang, COUNT(*) FROM units WHERE file=? AND kind='article' GROUP BY lang",
-                (f,)).fetchall())
+            counts = dict(db.execute("SELECT lang, articles FROM doc_articles WHERE file=?",
+                                     (f,)).fetchall())
             langs = tuple(json.loads(row["languages"]))
-            found = db.execute("SELECT COUNT(*) FROM findings WHERE file=?", (f,)).fetchone()[0]
             out[f] = DocReport(file=f, treaty=row["treaty"], languages=langs,
                                articles={k: counts.get(k, 0) for k in langs},
-                               warnings=tuple(json.loads(row["warnings"])), findings=found,
-                               reused=True)
+                               warnings=tuple(json.loads(row["warnings"])),
+                               findings=findings.get(f, 0), reused=True)
     return out
 
 
@@ -399,13 +398,13 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
         treaty.disambiguate(pending)
         treaty.harmonise_topics(pending)
         _refresh_reports(reports, pending)
-        links = treaty.links(current, pending, keep, workers=workers or os.cpu_count() or 1)
+        links = treaty.links(pending, workers=workers or os.cpu_count() or 1)
         links = treaty.realigned(pending, links, treaty.repair_across(pending, links))
         checked = treaty.audit(corpus_dir, pending, links, limit)
         _count_findings(reports, checked)
         for doc, removed in pending:
             new.add(doc, removed)
-        new.copy_kept(keep)
+        new.copy_kept(keep, _kept_treaties(current, keep, new.fresh))
         new.add_links(links)
         new.add_audit(checked)
         path = new.commit()
@@ -501,6 +500,14 @@ def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest
         if item is not None:
             fresh.append(item)
         reports[:] = [rep if r.file == file else r for r in reports]
+
+
+def _kept_treaties(current: Path, keep: Sequence[str], fresh: set[str]) -> set[str]:
+    """The treaties of the kept files that no fresh document belongs to: their links and
+    rates are copied with them (a treaty with a fresh file had its kept files processed
+    again, `_reprocess_partners`)."""
+    owners = store.file_treaties(current) if keep else {}
+    return {owners[f] for f in keep if f in owners} - fresh
 
 
 def _settled(pending: list[Processed], guesses: dict[str, Guess],

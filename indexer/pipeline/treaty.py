@@ -4,12 +4,10 @@ article across the language versions, unique eIds across files, and the alignmen
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from indexer import store
 from indexer.errors import SourceError
 from indexer.models import Document, Unit, Version
 from indexer.pipeline.document import count_kind
@@ -30,22 +28,14 @@ def links_of(docs: Sequence[Processed]) -> list[tuple]:
                          if v.lang in doc.meta.languages])
 
 
-def links(ddir: Path, fresh: Sequence[Processed],
-           keep: Sequence[str], workers: int = 1) -> list[tuple]:
-    """Alignment links of every treaty, from the fresh documents and the kept files' units
-    (read from the current store before it is replaced)."""
-    from indexer.align import align_corpus, versions_from_rows
+def links(fresh: Sequence[Processed], workers: int = 1) -> list[tuple]:
+    """Alignment links of the treaties of the fresh documents (`fresh` holds every file of
+    each: a treaty with a kept file has its links copied from the current store with it),
+    in a process pool of `workers` when there are enough treaties."""
+    from indexer.align import align_corpus
 
-    items: list[tuple[str, Version]] = []
-    for doc, _ in fresh:
-        items.extend((doc.meta.treaty, v) for v in doc.versions if v.lang in doc.meta.languages)
-    if keep:
-        with closing(store.connect(ddir)) as db:
-            marks = ",".join("?" * len(keep))
-            rows = db.execute(f"SELECT * FROM units WHERE file IN ({marks})", list(keep))
-            kept = versions_from_rows([dict(r) for r in rows])
-        items.extend((treaty, v) for (treaty, _), v in kept.items())
-    return align_corpus(items, workers=workers)
+    return align_corpus([(doc.meta.treaty, v) for doc, _ in fresh for v in doc.versions
+                         if v.lang in doc.meta.languages], workers=workers)
 
 
 def repair_across(docs: list[Processed], link_rows: Sequence[tuple]) -> set[str]:

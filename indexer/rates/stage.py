@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from indexer.policy import policy
 from indexer.rates.cues import RATE_TOPICS
@@ -121,14 +121,20 @@ _UNITS = (
 )
 
 
-def write_rates(db: sqlite3.Connection) -> int:
-    """(Re)derive the rates table of the store `db` from its units; the number of rates."""
+def write_rates(db: sqlite3.Connection, kept: Collection[str] = frozenset()) -> int:
+    """(Re)derive the rates table of the store `db` from its units, but for the treaties
+    `kept` (their rates copied from the store before, with their units and links); the
+    number of rates derived."""
     db.executescript(SCHEMA)
-    db.execute("DELETE FROM rates")
     db.row_factory = sqlite3.Row
     try:
         treaties = [(t, json.loads(langs or "[]"))
-                    for t, langs in db.execute("SELECT id, languages FROM treaties ORDER BY id")]
+                    for t, langs in db.execute("SELECT id, languages FROM treaties ORDER BY id")
+                    if t not in kept]
+        if kept:
+            db.executemany("DELETE FROM rates WHERE treaty = ?", [(t,) for t, _ in treaties])
+        else:
+            db.execute("DELETE FROM rates")
         n = 0
         for treaty, order in treaties:
             rows = db.execute(_UNITS, (treaty, treaty, *RATE_TOPICS)).fetchall()

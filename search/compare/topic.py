@@ -83,7 +83,7 @@ def topic_treaties(corpus: Corpus, topic: str) -> list[str]:
     topic key `topic`: those `compare_topic` can find it in, read off one index of the store
     rather than every treaty's articles (the summary the ingest wrote, where the store
     has it)."""
-    query = ("SELECT treaty FROM topic_treaties WHERE topic = ? ORDER BY treaty"
+    query = ("SELECT DISTINCT treaty FROM doc_topics WHERE topic = ? ORDER BY treaty"
              if corpus.summarised else
              "SELECT DISTINCT treaty FROM units WHERE kind = 'article' AND topic = ? "
              "ORDER BY treaty")

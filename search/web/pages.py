@@ -340,7 +340,7 @@ class TopicPage:
 def topics_list(corpus: Corpus) -> list[dict]:
     """Every topic with the treaties that have an article on it."""
     have: dict[str, set[str]] = {}
-    query = ("SELECT topic, treaty FROM topic_treaties" if corpus.summarised else
+    query = ("SELECT DISTINCT topic, treaty FROM doc_topics" if corpus.summarised else
              "SELECT DISTINCT topic, treaty FROM units WHERE kind = 'article'"
              " AND topic IS NOT NULL")
     for r in corpus.db.execute(query):
@@ -458,7 +458,8 @@ def home_page(corpus: Corpus, page: int = 1, per_page: int = HOME_TREATIES) -> d
     page = min(max(1, page), pages)
     shown = corpus.treaties_page((page - 1) * per_page, per_page)
     marks = ",".join("?" * len(shown))
-    query = (f"SELECT treaty, lang, articles AS n FROM treaty_articles WHERE treaty IN ({marks})"
+    query = (f"SELECT treaty, lang, SUM(articles) AS n FROM doc_articles"
+             f" WHERE treaty IN ({marks}) GROUP BY treaty, lang"
              if corpus.summarised else
              f"SELECT treaty, lang, COUNT(*) AS n FROM units WHERE kind = 'article'"
              f" AND treaty IN ({marks}) GROUP BY treaty, lang")
