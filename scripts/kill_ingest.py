@@ -61,7 +61,7 @@ def pair(data: Path) -> tuple[set[str], set[str]]:
 
     with SearchSession(data) as s:
         table = s.searcher.groups()
-        return set(s.treaties()), {k[0] for k in table.keys} if table else set()
+        return set(s.treaties()), table.treaties() if table else set()
 
 
 def leftovers(data: Path) -> list[str]:

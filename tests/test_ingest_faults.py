@@ -52,7 +52,7 @@ def _pair(data: Path) -> tuple[set[str], set[str]]:
     with SearchSession(data) as s:
         table = s.searcher.groups()
         assert table is not None
-        return set(s.treaties()), {key[0] for key in table.keys}
+        return set(s.treaties()), table.treaties()
 
 
 def _assert_agree(data: Path, corpora: list[set[str]]) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
+import sqlite3
+from collections.abc import Collection, Iterator
 from contextlib import closing
 from functools import cache
 from pathlib import Path
@@ -31,37 +32,46 @@ def topic_names(topic: str | None) -> str:
     return " ".join(names.values())
 
 
-def index_docs(data_dir: Path) -> Iterator[IndexDoc]:
-    """Every searchable paragraph of the store, in store order."""
+def index_docs(data_dir: Path, treaties: Collection[str] | None = None) -> Iterator[IndexDoc]:
+    """Every searchable paragraph of the store (of `treaties` only, when given), in store
+    order."""
     with closing(store.connect(data_dir)) as db:
-        parties = {r["id"]: tuple(json.loads(r["parties"] or "[]"))
-                   for r in db.execute("SELECT id, parties FROM treaties")}
-        # Per top-level unit, a template of its documents: every field but their own (None
-        # here), in the order of IndexDoc's fields.
-        tops = {}
-        for r in db.execute("SELECT treaty, lang, eid, kind, number, label, title, topic"
-                            " FROM units WHERE depth = 0 ORDER BY treaty, lang, seq"):
-            fields = dict.fromkeys(_FIELDS)
-            fields.update(
-                treaty=r["treaty"], parties=parties.get(r["treaty"], ()), lang=r["lang"],
-                kind=r["kind"], article_eid=r["eid"], number=r["number"], label=r["label"],
-                title=r["title"] or "", topic=r["topic"] or "", topic_names=topic_names(r["topic"]),
-            )
-            tops[(r["treaty"], r["lang"], r["eid"])] = IndexDoc(**fields)
-        rows = db.cursor()
-        rows.row_factory = None  # plain tuples, in the order of the columns selected
-        # A top-level unit with paragraphs is indexed through them: it is left out here (not
-        # read and thrown away: its text and raw are most of the store's). A chapter heading
-        # is structure, not text a search should answer with (the articles under it are).
-        rows.execute("SELECT treaty, lang, top, id, eid, text, raw, changes FROM units AS u"
-                     " WHERE depth <= 1 AND kind != 'chapter' AND NOT (depth = 0 AND EXISTS ("
-                     "SELECT 1 FROM units AS c WHERE c.treaty = u.treaty AND c.lang = u.lang"
-                     " AND c.top = u.top AND c.depth = 1))"
-                     " ORDER BY treaty, lang, seq")
-        for treaty, lang, top, uid, eid, text, raw, changes in rows:
-            doc = dataclasses.replace(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw,
-                                      printed=printed_words(changes))
-            yield from parts(doc) if len(text) > MAX_DOC_CHARS else (doc,)
+        if treaties is None:
+            yield from _documents(db, "", ())
+        for treaty in sorted(treaties or ()):  # (store order is treaty order first)
+            yield from _documents(db, " AND treaty = ?", (treaty,))
+
+
+def _documents(db: sqlite3.Connection, where: str, args: tuple) -> Iterator[IndexDoc]:
+    """`index_docs` of every treaty, or of one: `where` (" AND treaty = ?", `args` its id)."""
+    parties = {r["id"]: tuple(json.loads(r["parties"] or "[]")) for r in db.execute(
+        "SELECT id, parties FROM treaties" + (" WHERE id = ?" if args else ""), args)}
+    # Per top-level unit, a template of its documents: every field but their own (None
+    # here), in the order of IndexDoc's fields.
+    tops = {}
+    for r in db.execute("SELECT treaty, lang, eid, kind, number, label, title, topic"
+                        f" FROM units WHERE depth = 0{where} ORDER BY treaty, lang, seq", args):
+        fields = dict.fromkeys(_FIELDS)
+        fields.update(
+            treaty=r["treaty"], parties=parties.get(r["treaty"], ()), lang=r["lang"],
+            kind=r["kind"], article_eid=r["eid"], number=r["number"], label=r["label"],
+            title=r["title"] or "", topic=r["topic"] or "", topic_names=topic_names(r["topic"]),
+        )
+        tops[(r["treaty"], r["lang"], r["eid"])] = IndexDoc(**fields)
+    rows = db.cursor()
+    rows.row_factory = None  # plain tuples, in the order of the columns selected
+    # A top-level unit with paragraphs is indexed through them: it is left out here (not
+    # read and thrown away: its text and raw are most of the store's). A chapter heading
+    # is structure, not text a search should answer with (the articles under it are).
+    rows.execute("SELECT treaty, lang, top, id, eid, text, raw, changes FROM units AS u"
+                 " WHERE depth <= 1 AND kind != 'chapter' AND NOT (depth = 0 AND EXISTS ("
+                 "SELECT 1 FROM units AS c WHERE c.treaty = u.treaty AND c.lang = u.lang"
+                 f" AND c.top = u.top AND c.depth = 1)){where}"
+                 " ORDER BY treaty, lang, seq", args)
+    for treaty, lang, top, uid, eid, text, raw, changes in rows:
+        doc = dataclasses.replace(tops[treaty, lang, top], id=uid, eid=eid, text=text, raw=raw,
+                                  printed=printed_words(changes))
+        yield from parts(doc) if len(text) > MAX_DOC_CHARS else (doc,)
 
 
 def printed_words(changes: str | None) -> str:

@@ -90,6 +90,11 @@ class GroupTable:
         for r, g in enumerate(order):
             self.rank[g] = r
 
+    def treaties(self) -> set[str]:
+        """The treaties with documents in the index (a group whose documents an extended
+        index took out keeps its number, with no document: `indexer.index.update`)."""
+        return {key[0] for key, size in zip(self.keys, self.sizes, strict=True) if size}
+
     @classmethod
     def load(cls, path: Path) -> GroupTable:
         data = json.loads(path.read_text("utf-8"))

@@ -109,6 +109,10 @@ def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocRep
     return out
 
 
+#: The index of an ingest is the live one extended when at least this share of the
+#: treaties is kept (their files unchanged), else built whole.
+EXTEND_SHARE = 0.5
+
 #: Below this much source text (bytes) `workers=None` stays in one process: starting workers
 #: and loading their lexicons costs more than it saves.
 PARALLEL_MIN_BYTES = 2_000_000
@@ -404,18 +408,33 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
         _count_findings(reports, checked)
         for doc, removed in pending:
             new.add(doc, removed)
-        new.copy_kept(keep, _kept_treaties(current, keep, new.fresh))
+        kept = _kept_treaties(current, keep, new.fresh)
+        new.copy_kept(keep, kept)
         new.add_links(links)
         new.add_audit(checked)
         path = new.commit()
     reused = _articles_from_store(gen, keep)
     reports = [_kept_report(reused[r.file], r) if r.kept_before and not r.error
                else reused.get(r.file, r) if r.reused else r for r in reports]
-    from indexer import index as index_stage
+    _index(current, gen, engine, kept)
+    return IngestReport(reports, path, gen / "index")
 
-    index_path = gen / "index"
-    index_stage.build_index(index_stage.index_docs(gen), index_path, engine=engine)
-    return IngestReport(reports, path, index_path)
+
+def _index(current: Path, gen: Path, engine: str, kept: set[str]) -> None:
+    """The index of the new store in `gen`: the live one extended (`indexer.index.update`)
+    when most treaties are kept, with the others taken out and put in again; else built
+    whole."""
+    from indexer import index as index_stage
+    from indexer.index.update import can_extend, extend
+
+    with closing(store.connect(gen)) as db:
+        treaties = {t for (t,) in db.execute("SELECT id FROM treaties")}
+    if len(kept) < EXTEND_SHARE * len(treaties) or not can_extend(current / "index", engine):
+        index_stage.build_index(index_stage.index_docs(gen), gen / "index", engine=engine)
+        return
+    out = set(store.file_treaties(current).values()) - kept
+    extend(current / "index", gen / "index", engine, out, index_stage.index_docs(current, out),
+           index_stage.index_docs(gen, treaties - kept))
 
 
 def _earlier_layout(ddir: Path) -> bool:

@@ -77,6 +77,27 @@ def build(path: Path, rows: Iterable[Row]) -> int:
     return n
 
 
+def update(path: Path, rows: Iterable[Row], treaties: Iterable[str]) -> int:
+    """Take the documents of `treaties` out of the index in `path` (a copy of another's
+    files: tantivy never writes into a segment file, it adds new ones and a new meta) and
+    add `rows` after the others; the number of documents then."""
+    ix = tantivy.Index.open(str(path))
+    writer = ix.writer(heap_size=256_000_000, num_threads=1)
+    try:
+        for treaty in treaties:  # (the treaty field holds the id as the rows' keyword)
+            writer.delete_documents_by_term("treaty", "_".join(treaty.lower().split()))
+        with _gc_paused():
+            _add_rows(writer, rows)
+    except BaseException:
+        writer.rollback()
+        writer.wait_merging_threads()
+        raise
+    writer.commit()
+    writer.wait_merging_threads()
+    ix.reload()
+    return ix.searcher().num_docs
+
+
 @contextmanager
 def _gc_paused() -> Iterator[None]:
     """The cyclic garbage collector off for the block (as it was after). Rows stream millions
