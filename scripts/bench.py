@@ -904,7 +904,8 @@ import cProfile, pstats, io, sys
 sys.path.insert(0, ROOT_DIR)
 from pathlib import Path
 from indexer.sources import manifest
-from indexer.pipeline.run import _alone, _process_entry
+from indexer.pipeline.entries import _process_entry
+from indexer.pipeline.run import _alone
 entries = manifest.load(Path(BUNDLED_DIR))
 alone = _alone(entries)
 def run():

@@ -24,7 +24,7 @@ if str(ROOT) not in sys.path:
 def measure(ranker: str, repeats: int) -> tuple[float, float, float]:
     """(MB, CPU seconds of a pass, CPU seconds of it spent ranking) with `ranker`."""
     from indexer.languages import fastid, identify, model
-    from indexer.pipeline import run as pipeline
+    from indexer.pipeline import entries as pipeline
     from indexer.sources import manifest
 
     spent = [0.0]

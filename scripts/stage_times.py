@@ -3,7 +3,7 @@
     python scripts/stage_times.py                 # bundled corpus + ../shared/corpus-extra
     python scripts/stage_times.py --bundled -n 5  # only corpus/ (what scripts/bench.py copies)
 
-Runs what an ingest worker runs per document (`pipeline.run._process_entry`, each file alone in
+Runs what an ingest worker runs per document (`pipeline.entries._process_entry`, each file alone in
 its treaty, so topics and alignment included) and reports each stage's seconds per MB of
 source text and its share. Wall time in one process: compare runs made back to back.
 """
@@ -44,7 +44,7 @@ def main() -> None:
 
     import importlib
 
-    from indexer.pipeline import run as pipeline
+    from indexer.pipeline import entries as pipeline
     from indexer.sources import manifest
 
     spent: dict[str, float] = defaultdict(float)

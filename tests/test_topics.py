@@ -137,7 +137,7 @@ def test_ingest_topics_do_not_need_segments_own() -> None:
     harmonised documents are the same either way, and segment's own topics were really
     replaced (so the skip saves work without changing what is stored)."""
     from indexer.pipeline import process
-    from indexer.pipeline.run import _meta_from_entry
+    from indexer.pipeline.entries import _meta_from_entry
     from indexer.pipeline.treaty import harmonise_topics
     from indexer.sources import manifest
     from indexer.sources.read import read_file
