@@ -3,53 +3,18 @@ domain error into a one-line message with a non-zero exit."""
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from indexer.errors import TreatyError
 from search import ingesting
+from search.clikit import data_option, domain_errors, lang_option, langs_option, party_option
+from search.clikit import data_path as _data
+from search.clikit import split_list as _langs
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
-
-
-def domain_errors(fn: Callable) -> Callable:
-    """Turn domain errors (and a broken pipe) into one line and exit status 1."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except TreatyError as exc:
-            raise click.ClickException(str(exc)) from None
-        except BrokenPipeError:
-            sys.exit(0)
-        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
-            raise
-        except Exception as exc:  # noqa: BLE001 - no traceback reaches a user
-            raise click.ClickException(
-                f"internal error ({type(exc).__name__}: {exc}); please report it") from None
-
-    return wrapper
-
-
-data_option = click.option(
-    "--data", "data", type=click.Path(file_okay=False, path_type=Path), default=None,
-    envvar="TREATY_DATA", show_envvar=True,
-    help="Data directory holding the store and index [default: ./data].",
-)
-lang_option = click.option("--lang", default=None, metavar="XX",
-                           help="Language version (ISO 639-1: en, pt, sv, zh).")
-
-
-def _data(data: Path | None) -> Path:
-    from indexer.pipeline import data_dir
-
-    return data_dir(data)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -312,8 +277,8 @@ def cite(citation: tuple[str, ...], lang: str | None, data: Path | None, as_json
 @main.command()
 @click.argument("treaty", required=False)
 @click.argument("article", required=False)
-@click.option("--langs", default=None, metavar="XX,YY",
-              help="Versions to show, in column order [default: all of the treaty].")
+@langs_option("--langs", help="Versions to show, in column order (codes or names) "
+              "[default: all of the treaty].")
 @click.option("--topic", default=None, metavar="KEY",
               help="Compare one provision across treaties instead (e.g. dividends).")
 @lang_option
@@ -324,7 +289,7 @@ def cite(citation: tuple[str, ...], lang: str | None, data: Path | None, as_json
 @data_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @domain_errors
-def compare(treaty: str | None, article: str | None, langs: str | None, topic: str | None,
+def compare(treaty: str | None, article: str | None, langs: list[str] | None, topic: str | None,
             lang: str | None, treaties: str | None, width: int | None, data: Path | None,
             as_json: bool) -> None:
     """Read ARTICLE of TREATY in its language versions side by side, paragraph against
@@ -352,7 +317,7 @@ def compare(treaty: str | None, article: str | None, langs: str | None, topic: s
         if topic:
             result = compare_topic(corpus, topic, lang, _langs(treaties))
         else:
-            result = compare_article(corpus, treaty, article, _langs(langs))
+            result = compare_article(corpus, treaty, article, langs)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -439,8 +404,7 @@ def check(treaty: str | None, data: Path | None, as_json: bool) -> None:
 @click.option("--treaty", default=None, metavar="ID", help="Only this treaty (e.g. br-pe-2006).")
 @click.option("--topic", default=None, metavar="KEY",
               help="Only this income: dividends, interest, royalties, technical-services.")
-@click.option("--party", default=None, metavar="XX",
-              help="Only treaties with this party (ISO 3166 alpha-2, e.g. BR).")
+@party_option
 @data_option
 @click.option("--json", "as_json", is_flag=True, help='Print JSON: {"rates": [...]}.')
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV with a header row.")
@@ -518,8 +482,7 @@ def serve(data: Path | None, host: str, port: int, threads: int) -> None:
 @click.argument("query", nargs=-1, required=True)
 @lang_option
 @click.option("--treaty", default=None, metavar="ID", help="Only this treaty (e.g. br-pe-2006).")
-@click.option("--party", default=None, metavar="XX",
-              help="Only treaties with this party (ISO 3166 alpha-2, e.g. BR).")
+@party_option
 @click.option("--topic", default=None, metavar="KEY",
               help="Only articles of this model-convention topic (e.g. dividends).")
 @click.option("--article", default=None, metavar="N", help="Only article N (10 or X).")

@@ -68,12 +68,11 @@ def _check_filters(corpus: Corpus, treaty: str | None, topic: str | None,
     if topic and topic not in RATE_TOPICS:
         raise QueryError(f"no rates for topic {topic[:40]!r}; use one of "
                          f"{', '.join(RATE_TOPICS)}")
-    if party is None:
+    if party is None or not party.strip():
         return None
-    party = party.strip().upper()
-    if not re.fullmatch(r"[A-Z]{2}", party):
-        raise QueryError(f"a party is an ISO 3166 alpha-2 code such as BR, not {party[:20]!r}")
-    return party
+    from search.names import known_party
+
+    return known_party(party, (p for t in corpus.treaties() for p in t.parties))
 
 
 def rates(corpus: Corpus, treaty: str | None = None, topic: str | None = None,

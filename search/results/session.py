@@ -150,11 +150,12 @@ class SearchSession:
                article: int | str | None = None, kind: str | None = None, limit: int = 10,
                aligned: bool = False, correct: bool = True) -> dict:
         """Search; the result follows the JSON contract of `search.results`. Bad option
-        values raise QueryError (one line); any query text is searched, never an error.
+        values and a blank query raise QueryError (one line); any other query text is
+        searched, never an error.
         A query none of whose articles has every word is searched as corrected ("did you
         mean") when the correction has some, unless not `correct`: "showing" says so."""
         options.check_limit(limit)
-        query = options.clean_query(query)
+        query = options.check_query(query)
         filters = self.filters(lang=lang, treaty=treaty, party=party, topic=topic,
                                article=article, kind=kind)
         lang_filter = next((v for f, v in filters if f == "lang"), None)
