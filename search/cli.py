@@ -4,7 +4,6 @@ domain error into a one-line message with a non-zero exit."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -171,78 +170,6 @@ def show(treaty: str | None, lang: str | None, data: Path | None, as_json: bool)
 
 
 @main.command()
-@data_option
-@click.option("--treaty", default=None, help="Only this treaty id (required for tmx and tsv).")
-@lang_option
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "tmx", "tsv"]), default="jsonl",
-              show_default=True, help="Output format: JSON lines, or aligned paragraphs as a "
-              "TMX 1.4b translation memory or TSV.")
-@click.option("--langs", default=None, metavar="XX,YY",
-              help="Languages of the tmx/tsv columns, in order [default: all of the treaty].")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write to FILE instead of standard output.")
-@domain_errors
-def export(data: Path | None, treaty: str | None, lang: str | None, fmt: str,
-           langs: str | None, out: Path | None) -> None:
-    """Export top-level units (title, preamble, chapters, articles, protocol, closing,
-    annexes, other) as JSON
-    lines, with their paragraphs and points; or a treaty's aligned paragraphs (and points)
-    as a translation memory (tmx) or a table (tsv) for translators.
-
-    \b
-    Examples:
-      treaty export --format jsonl > corpus.jsonl
-      treaty export --treaty br-pe-2006 --lang en --format jsonl --out br-pe.jsonl
-      treaty export --format tmx --treaty br-se-1965 --langs en,pt --out br-se.tmx
-      treaty export --format tsv --treaty es-pt-1993 --langs en,pt
-    """
-    from search.corpus import Corpus, export_jsonl
-
-    if fmt != "jsonl":
-        if not treaty:
-            raise click.UsageError(f"--format {fmt} needs --treaty ID")
-        _export_aligned(_data(data), treaty, fmt, _langs(langs), out)
-        return
-    with Corpus(_data(data)) as corpus:
-        records = export_jsonl(corpus, treaty, lang)
-        stream = out.open("w", encoding="utf-8") if out else sys.stdout
-        try:
-            for rec in records:
-                stream.write(json.dumps(rec, ensure_ascii=False) + "\n")
-        finally:
-            if out:
-                stream.close()
-
-
-def _langs(value: str | None) -> list[str] | None:
-    if not value:
-        return None
-    return [x.strip() for x in value.split(",") if x.strip()]
-
-
-def _export_aligned(data: Path, treaty: str, fmt: str, langs: list[str] | None,
-                    out: Path | None) -> None:
-    from importlib.metadata import PackageNotFoundError, version
-
-    from search.corpus import Corpus
-    from search.tmx import to_tmx, to_tsv
-
-    with Corpus(data) as corpus:
-        if fmt == "tmx":
-            try:
-                ver = version("treaty")
-            except PackageNotFoundError:
-                ver = "0"
-            text = to_tmx(corpus, treaty, langs, version=ver)
-        else:
-            text = to_tsv(corpus, treaty, langs)
-    if out:
-        out.write_text(text, encoding="utf-8")
-    else:
-        click.echo(text, nl=False)
-
-
-@main.command()
 @click.argument("citation", nargs=-1, required=True)
 @lang_option
 @data_option
@@ -288,42 +215,86 @@ def cite(citation: tuple[str, ...], lang: str | None, data: Path | None, as_json
               help="Line width [default: the terminal's].")
 @data_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--repairs", is_flag=True,
+              help="List the article's OCR repairs, version by version, with their context.")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "docx"]), default="text",
+              show_default=True, help="Text columns, or a table whose cells carry their "
+              "citation and source line: CSV or a Word file (docx).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="With --format csv/docx: write to FILE instead of standard output.")
 @domain_errors
 def compare(treaty: str | None, article: str | None, langs: list[str] | None, topic: str | None,
             lang: str | None, treaties: str | None, width: int | None, data: Path | None,
-            as_json: bool) -> None:
+            as_json: bool, repairs: bool, fmt: str, out: Path | None) -> None:
     """Read ARTICLE of TREATY in its language versions side by side, paragraph against
     paragraph and point against point, as the alignment links them ("—" marks a missing
     counterpart); or, with --topic, the same provision in every treaty, whatever its number.
-    ARTICLE is a number (7), a roman numeral (VII) or an eId (art_7).
+    ARTICLE is a number (7), a roman numeral (VII) or an eId (art_7). --repairs lists what
+    the OCR repair changed in the article (the web app's repair view, in the terminal).
 
     \b
     Examples:
       treaty compare br-se-1965 VII
       treaty compare br-se-1965 3 --langs sv,pt --width 160
+      treaty compare br-se-1965 7 --repairs
+      treaty compare br-se-1965 7 --format docx --out art7.docx
       treaty compare es-pt-1993 art_10 --json
       treaty compare --topic dividends --lang en
+      treaty compare --topic dividends --format csv > dividends.csv
       treaty compare --topic dividends --treaties br-pe-2006,br-se-1965 --json
     """
-    from search.compare import compare_article, compare_topic, render_columns
     from search.corpus import Corpus
 
     if topic:
         if treaty or article:
             raise click.UsageError("give either TREATY ARTICLE or --topic, not both")
+        if repairs:
+            raise click.UsageError("--repairs is of one article: give TREATY ARTICLE")
     elif not (treaty and article):
         raise click.UsageError("give TREATY and ARTICLE (e.g. br-se-1965 VII), or --topic KEY")
-    with Corpus(_data(data)) as corpus:
-        if topic:
-            result = compare_topic(corpus, topic, lang, _langs(treaties))
-        else:
-            result = compare_article(corpus, treaty, article, langs)
+    ddir = _data(data)
+    with Corpus(ddir) as corpus:
+        if fmt != "text":
+            from search.commands.export import write
+            from search.exports import (
+                article_table,
+                index_terms,
+                table_csv,
+                table_docx,
+                topic_table,
+            )
+
+            table = (topic_table(corpus, topic, lang, index_terms(ddir), _langs(treaties))
+                     if topic else article_table(corpus, treaty, article, langs))
+            write(table_csv(table) if fmt == "csv" else table_docx(table), out)
+            return
+        result = _compared(corpus, treaty, article, langs, topic, lang, _langs(treaties), repairs)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     import shutil
 
+    from search.compare import render_columns
+    from search.compare.repairs import repairs_text
+
+    if repairs:
+        click.echo(repairs_text(result), nl=False)
+        return
     click.echo(render_columns(result, width or shutil.get_terminal_size((100, 24)).columns))
+
+
+def _compared(corpus, treaty: str | None, article: str | None, langs: list[str] | None,
+              topic: str | None, lang: str | None, treaties: list[str] | None,
+              repairs: bool) -> dict:
+    """The one library call of `compare`: the topic, the article's repairs or the article."""
+    from search.compare import compare_article, compare_topic
+    from search.compare.repairs import article_repairs
+
+    if topic:
+        return compare_topic(corpus, topic, lang, treaties)
+    if repairs:
+        return article_repairs(corpus, treaty, article, langs)
+    return compare_article(corpus, treaty, article, langs)
 
 
 @main.command("align-report")
@@ -528,6 +499,11 @@ def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, par
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     click.echo(search_text(result))
+
+
+from search.commands import register
+
+register(main)
 
 
 def entry() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from indexer.errors import TreatyError
+from indexer.errors import AmbiguousError, TreatyError
 
 
 def domain_errors(fn: Callable) -> Callable:
@@ -21,6 +21,8 @@ def domain_errors(fn: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
+        except AmbiguousError as exc:
+            raise click.ClickException(ambiguous_text(exc)) from None
         except TreatyError as exc:
             raise click.ClickException(str(exc)) from None
         except BrokenPipeError:
@@ -32,6 +34,16 @@ def domain_errors(fn: Callable) -> Callable:
                 f"internal error ({type(exc).__name__}: {exc}); please report it") from None
 
     return wrapper
+
+
+def ambiguous_text(exc: AmbiguousError) -> str:
+    """The message of an ambiguous reference, then each candidate on a line of its own: the
+    citation to type for it, its name and languages."""
+    rows = [(c.get("citation") or c["treaty"], c.get("name") or "",
+             ",".join(c.get("languages") or ())) for c in exc.candidates]
+    width = max((len(r[0]) for r in rows), default=0)
+    return "\n".join([str(exc), *(f"  {cite:<{width}}  {name}  [{langs}]"
+                                   for cite, name, langs in rows)])
 
 
 def _flag(param) -> str:
@@ -90,7 +102,7 @@ party_option = click.option("--party", default=None, metavar="PARTY", callback=_
                             "country name (BR, Brazil, Brasil, Suécia).")
 
 
-def langs_option(*names: str, help: str) -> Callable:  # noqa: A002 - click's own word
+def langs_option(*names: str, help: str) -> Callable:
     """An option holding a comma-separated list of languages (codes or names)."""
     return click.option(*(names or ("--langs",)), default=None, metavar="XX,YY",
                         callback=_languages, help=help)

@@ -1,6 +1,7 @@
 """Languages and parties as users type them: a language by its code or its name in English,
 Portuguese, Swedish or Chinese ("en", "english", "Inglês", "engelska", "英文"); a party by its
-ISO 3166 code or its name in those languages ("BR", "Brazil", "Brasil", "Suécia", "巴西").
+ISO 3166 code or its name in those languages ("BR", "Brazil", "Brasil", "Suécia", "巴西"); a
+treaty as people name it ("Brazil–Peru, 2006").
 
 The names come from the ISO catalogues pycountry ships with their gettext translations (ISO
 639 for languages, ISO 3166 through `indexer.sources.countries` for countries), so no name is
@@ -12,6 +13,7 @@ one-line QueryError, what it has instead.
 from __future__ import annotations
 
 import gettext
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -123,3 +125,24 @@ def known_party(text: str, have: Iterable[str]) -> str:
         raise QueryError(f"unknown party {said}: give a code or a country name; "
                          f"parties in the corpus: {choices}")
     raise QueryError(f"no treaty with party {said} (parties in the corpus: {choices})")
+
+
+_PAIR_ID = re.compile(r"(?P<codes>[a-z]{2}(?:-[a-z]{2})+)-(?P<year>\d{4})")
+_NAMED_ID = re.compile(r"(?P<name>[a-z][a-z0-9-]*?)-(?P<year>\d{4})")
+
+
+def treaty_name(treaty_id: str, parties: tuple[str, ...] = (), lang: str = "en") -> str:
+    """A treaty as people name it: "Brazil–Peru, 2006" (the parties in the order of its id),
+    "Nordic, 1996" for a multilateral one named by its id; the id itself otherwise."""
+    from indexer.sources.countries import country_name
+
+    m = _PAIR_ID.fullmatch(treaty_id)
+    if m:
+        codes = [c.upper() for c in m.group("codes").split("-")]
+        names = [country_name(c, lang) for c in codes]
+        return f"{'–'.join(names)}, {m.group('year')}"
+    m = _NAMED_ID.fullmatch(treaty_id)
+    if m:
+        name = m.group("name").replace("-", " ")
+        return f"{name[:1].upper()}{name[1:]}, {m.group('year')}"
+    return treaty_id

@@ -84,8 +84,8 @@ def test_names_as_typed_reach_the_same_results(ingested):
 @pytest.mark.parametrize("args,line", [
     (["search", ""], "Error: nothing to search for: type words"),
     (["search", "   "], "Error: nothing to search for: type words"),
-    (["rates", "--party", "NO"], "Error: no treaty with party 'NO' (parties in the corpus: "
-                                 "BR (Brazil), CN (China)"),
+    (["rates", "--party", "NO"], ("Error: no treaty with party 'NO' (parties in the corpus: "
+                                 "BR (Brazil), CN (China)")),
     (["rates", "--party", "Atlantis"], "Error: --party: unknown party 'Atlantis'"),
     (["compare", "--topic", "dividends", "--lang", "nl"], "Error: the corpus has no Nederlands"),
     (["show", "br-se-1965", "--lang", "klingon"], "Error: --lang: unknown language 'klingon'"),

@@ -486,7 +486,7 @@ def test_treaty_name():
 
 @pytest.mark.parametrize("fmt,needle", [
     ("tmx", '<tuv xml:lang="sv">'), ("tsv", "treaty\teid\tlevel"),
-    ("jsonl", '"treaty": "br-se-1965"'), ("txt", "[en] art_7"),
+    ("jsonl", '"treaty": "br-se-1965"'), ("txt", "br-se-1965 Art. 7 [en] — Brazil–Sweden, 1965"),
 ])
 def test_downloads_of_a_treaty_and_an_article(client, fmt, needle):
     whole = get(client, f"/download/br-se-1965.{fmt}")
