@@ -1,0 +1,68 @@
+"""Every kind of page in headless Chromium (as tests/test_browser.py drives it): axe-core's
+accessibility rules (axe-playwright-python ships its script) on a desktop and a phone, and
+the print stylesheet: the side-by-side columns kept, the controls dropped."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+# (test_browser skips, outside CI, where chromium or playwright is missing: so does this)
+from tests.test_browser import base_url, browser  # noqa: F401
+
+axe_module = pytest.importorskip("axe_playwright_python.sync_playwright",
+                                 reason="axe-playwright-python is not installed "
+                                 "(pip install -e '.[test]')")
+
+PAGES = ["/", "/search?q=dividends", "/search?q=%E8%82%A1%E6%81%AF&lang=zh",
+         "/search?q=dividents", "/t/br-se-1965/art_7", "/t/br-se-1965/art_7?view=diff",
+         "/t/br-se-1965/art_7?view=raw", "/t/br-cn-1991/art_10", "/topic/dividends", "/topic",
+         "/t/br-se-1965", "/t/br-co-2022", "/rates", "/cite?q=Brazil+Art.+10(2)",
+         "/t/xx-yy-1900"]
+VIEWPORTS = {"desktop": {"width": 1400, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(scope="module")
+def axe():
+    return axe_module.Axe()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_pages_pass_axe_core(browser, base_url, axe, viewport):  # noqa: F811
+    page = browser.new_page(viewport=VIEWPORTS[viewport])
+    page.set_default_timeout(10_000)
+    found = {}
+    for url in PAGES:
+        page.goto(base_url + url)
+        result = axe.run(page)
+        if result.violations_count:
+            found[url] = result.generate_snapshot()
+    page.close()
+    assert found == {}
+
+
+def _pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def test_print_keeps_the_columns_and_drops_the_controls(browser, base_url):  # noqa: F811
+    # the width of an A4 page less a browser's 1 cm print margins, as a print dialog lays out
+    page = browser.new_page(viewport={"width": 718, "height": 1000})
+    page.goto(base_url + "/t/br-se-1965/art_7")
+    page.emulate_media(media="print")
+    for selector in ("header.site", "form.controls", "nav.prevnext", "footer.site",
+                     ".downloads"):
+        assert page.evaluate(f"getComputedStyle(document.querySelector('{selector}')).display"
+                             ) == "none", selector
+    # three versions side by side: each row's cells start at one height, left to right
+    boxes = page.evaluate("[...document.querySelectorAll('tr#art_7__para_2 td')]"
+                          ".map(e => { const r = e.getBoundingClientRect(); "
+                          "return [r.left, r.top]; })")
+    assert len(boxes) == 3 and len({top for _left, top in boxes}) == 1
+    assert boxes == sorted(boxes)
+    # article 7 in three languages fits two A4 pages (stacked one under another: three)
+    margins = {side: "1cm" for side in ("top", "bottom", "left", "right")}
+    assert _pdf_pages(page.pdf(format="A4", margin=margins)) == 2
+    assert "Cite as br-se-1965 Art. 7" in page.inner_text("p.meta")
+    page.close()
