@@ -39,7 +39,10 @@ def main() -> None:
 @data_option
 @click.option("--engine", type=click.Choice(["whoosh", "tantivy"]), default=None,
               envvar="TREATY_ENGINE", show_envvar=True, help="Search engine [default: whoosh].")
-@click.option("--force", is_flag=True, help="Re-process files even when unchanged.")
+@click.option("--force", is_flag=True, help="Re-process files even when unchanged, and keep "
+              "files without treaty structure (no article heading, no protocol item).")
+@click.option("--verbose", "-v", is_flag=True,
+              help="List each guess (of metadata, article numbers), not one line per file.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes for the documents [default: every CPU for corpora over 2 MB, "
               "else 1].")
@@ -52,12 +55,16 @@ def main() -> None:
               help="Exit at once when another ingest into the data directory is running.")
 @domain_errors
 def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bool,
-           workers: int | None, max_file_mb: float | None, allow_empty: bool, no_wait: bool) -> None:
+           verbose: bool, workers: int | None, max_file_mb: float | None, allow_empty: bool,
+           no_wait: bool) -> None:
     """Ingest the corpus into the store and build the search index.
 
     Unchanged files are not re-processed; a failed or interrupted ingest leaves the previous
     corpus intact (the new store and index go live together, at the end). One ingest at a
     time writes into a data directory: another waits for it (or, with --no-wait, exits).
+    What was guessed (a text without a manifest entry) is one line per file, each guess
+    with --verbose; warnings are what a person must look at. A text without treaty
+    structure (a licence, a web page's policy) is refused, unless --force.
     Exits 1 when any document failed (the others are still ingested), 130 on Ctrl+C and 143
     on SIGTERM.
 
@@ -80,7 +87,7 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
             report = ingesting.run_ingest(corpus or DEFAULT_CORPUS, ddir, options)
             from search.terminal import ingest_summary
 
-            click.echo(ingest_summary(report))
+            click.echo(ingest_summary(report, verbose))
     except (KeyboardInterrupt, ingesting.Terminated) as exc:
         changed = before is not None and live(ddir) != before
         click.echo("interrupted: " + ("the new corpus had already been made live"
@@ -103,13 +110,20 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
 @click.option("--ocr", default=None, metavar="XX,YY",
               help="Read a PDF without a text layer by OCR (tesseract) in these languages.")
 @click.option("--dry-run", is_flag=True, help="Show what would be added and guessed; change nothing.")
+@click.option("--force", is_flag=True,
+              help="Add a file without treaty structure all the same (its entry keeps it).")
+@click.option("--verbose", "-v", is_flag=True, help="List each guess of the ingest.")
 @domain_errors
 def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty: str | None,
-        parties: str | None, signed: str | None, ocr: str | None, dry_run: bool) -> None:
+        parties: str | None, signed: str | None, ocr: str | None, dry_run: bool, force: bool,
+        verbose: bool) -> None:
     """Add treaty files (text, HTML, PDF, Word) to the corpus and ingest.
 
     Each file is copied into the corpus folder and gets a manifest entry with what was given;
-    the rest is guessed at ingest (--dry-run shows the guesses and changes nothing). A PDF
+    the rest is guessed at ingest (--dry-run shows the guesses and changes nothing). Given
+    metadata that the text contradicts is a warning; a file without treaty structure (no
+    article heading, no protocol item: a licence, a cookie policy) is refused unless
+    --force. A PDF
     without a text layer is refused unless --ocr gives its languages: it is then read by
     tesseract once, and its text is added as NAME.ocr.txt.
 
@@ -124,7 +138,7 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
 
     folder = corpus or DEFAULT_CORPUS
     planned = add_files(list(files), folder, given_fields(treaty, parties, signed), dry_run,
-                        _langs(ocr))
+                        _langs(ocr), force)
     for item in planned:
         click.echo("\n".join(describe(item)))
     if dry_run:
@@ -133,7 +147,7 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
     report = ingesting.run_ingest(folder, _data(data), {"notify": lambda msg: click.echo(msg, err=True)})
     from search.terminal import ingest_summary
 
-    click.echo(ingest_summary(report))
+    click.echo(ingest_summary(report, verbose))
     if report.failed:
         raise click.ClickException(ingesting.failures(report))
 

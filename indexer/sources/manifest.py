@@ -23,6 +23,7 @@ _TREATY_ID = re.compile(r"^(?:[a-z]{2}(?:-[a-z]{2})+|[a-z][a-z0-9]*(?:-[a-z0-9]+
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _KNOWN_KEYS = {
     "file", "treaty", "parties", "signed", "place", "languages", "article", "title", "note",
+    "keep",
 }
 
 
@@ -40,6 +41,7 @@ class Entry:
     title: str | None = None
     note: str | None = None
     declared: bool = True  # False for a file found in the folder without an entry
+    keep: bool = False  # ingested even without treaty structure (`treaty add --force`)
 
 
 def _codes(table: dict, key: str, pattern: str, where: str, like: str) -> list[str] | None:
@@ -71,6 +73,8 @@ def _checked(table: dict, where: str) -> None:
     article = table.get("article")
     if article is not None and (not isinstance(article, int) or article < 1):
         raise ManifestError(f"{where}: article must be a positive whole number")
+    if not isinstance(table.get("keep", False), bool):
+        raise ManifestError(f"{where}: keep must be true or false")
 
 
 def _entry(table: dict, where: str) -> Entry:
@@ -89,6 +93,7 @@ def _entry(table: dict, where: str) -> Entry:
         article=table.get("article"),
         title=table.get("title"),
         note=table.get("note"),
+        keep=table.get("keep", False),
     )
 
 
