@@ -151,6 +151,10 @@ def search_text(result: dict) -> str:
     """A search result (`search.results`): "did you mean", each hit with its snippets (and
     aligned paragraphs), the count."""
     lines = []
+    if result.get("read_as") and not result.get("showing"):
+        read = ", ".join(f"{r['typed']!r} as {r['as']!r}" for r in result["read_as"])
+        lines.append(click.style(f"Read {read}; --as-typed searches the words as typed.",
+                                 fg="yellow"))
     if result.get("showing"):
         lines.append(click.style(f"Showing results for {result['showing']!r}; search instead "
                                  f"for {result['query']!r} with --as-typed.", fg="yellow"))

@@ -41,3 +41,19 @@ def ingest_report(tmp_path_factory):
 @pytest.fixture(scope="session")
 def ingested(ingest_report) -> Path:
     return ingest_report.data
+
+
+@pytest.fixture(scope="session")
+def ingested_all(tmp_path_factory) -> Path:
+    """The bundled corpus plus the corpus-extra texts of tests/cases/relevance_extra.toml
+    (parallel en/sv versions of three treaties), ingested once per session; skipped when
+    ../shared is not beside the project."""
+    from indexer.pipeline import ingest
+    from tests.script_module import script_module
+
+    if not EXTRA.is_dir():
+        pytest.skip("shared/corpus-extra is not beside the project")
+    mr = script_module("measure_relevance")
+    tmp = tmp_path_factory.mktemp("all")
+    ingest(mr.combined_corpus(tmp / "corpus"), tmp / "data")
+    return tmp / "data"

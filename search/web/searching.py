@@ -149,6 +149,7 @@ def _facets(docs: list[IndexDoc], params: Params, lang_docs: list[IndexDoc] | No
 
 def _empty(params: Params) -> dict:
     return {"query": params.q, "query_lang": None, "total": 0, "suggestions": [], "corrected": None,
+            "read_as": [], "searched": None,
             "showing": None, "hits": [], "page": 1, "pages": 0, "past_end": False, "size": params.size, "filters": params.filters(),
             "facets": {name: [] for name in FACETS}, "plain": False}
 
