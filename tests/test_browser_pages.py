@@ -19,7 +19,8 @@ PAGES = ["/", "/search?q=dividends", "/search?q=%E8%82%A1%E6%81%AF&lang=zh",
          "/search?q=dividents", "/t/br-se-1965/art_7", "/t/br-se-1965/art_7?view=diff",
          "/t/br-se-1965/art_7?view=raw", "/t/br-cn-1991/art_10", "/topic/dividends", "/topic",
          "/t/br-se-1965", "/t/br-co-2022", "/rates", "/cite?q=Brazil+Art.+10(2)",
-         "/t/xx-yy-1900"]
+         "/t/xx-yy-1900", "/terms", "/terms?q=beneficial+owner", "/terms?q=xyzzy",
+         "/search?q=PE+definition"]
 VIEWPORTS = {"desktop": {"width": 1400, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
@@ -40,6 +41,14 @@ def test_pages_pass_axe_core(browser, base_url, axe, viewport):  # noqa: F811
             found[url] = result.generate_snapshot()
     page.close()
     assert found == {}
+
+
+def test_the_terms_page_on_a_phone(browser, base_url):  # noqa: F811
+    page = browser.new_page(viewport=VIEWPORTS["phone"])
+    page.goto(base_url + "/terms?q=beneficial+owner&to=pt&to=zh")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    assert page.locator("table.kwic mark").first.inner_text() == "beneficial owner"
+    page.close()
 
 
 def _pdf_pages(pdf: bytes) -> int:
