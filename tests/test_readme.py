@@ -18,7 +18,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def _commands() -> list[str]:
-    blocks = re.findall(r"```sh\n(.*?)```", README, re.S)
+    blocks = re.findall(r"```sh\n(.*?)```", README, re.DOTALL)
     return [line.strip() for block in blocks for line in block.splitlines()
             if line.strip().startswith("treaty ") and line.strip() != "treaty serve"]
 

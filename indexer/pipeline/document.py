@@ -188,6 +188,9 @@ def contradictions(meta: DocMeta, lines: Sequence[str], title: str | None = None
 #: commercial word) a version without a printed article heading needs to count as a treaty:
 #: the headingless excerpt scores 6, licences and policy pages 1 at most.
 REGISTER_MIN = 3
+#: Characters of a version read for its register (the register counts each first-person or
+#: commercial word: over a whole long text a few would outweigh its treaty language).
+REGISTER_SAMPLE = 20_000
 
 
 def structure_missing(doc: Document) -> str | None:
@@ -205,7 +208,8 @@ def structure_missing(doc: Document) -> str | None:
         if any(u.kind == "protocol" or (u.kind == "article" and not u.number_inferred)
                for u in units):
             return None
-        if treaty_register("\n".join(u.text for u in units), version.lang) >= REGISTER_MIN:
+        text = "\n".join(u.text for u in units)[:REGISTER_SAMPLE]
+        if treaty_register(text, version.lang) >= REGISTER_MIN:
             return None
     langs = ",".join(v.lang for v in doc.versions if v.lang in doc.meta.languages) or "-"
     return (f"no treaty structure: no article heading, protocol item or treaty language in "

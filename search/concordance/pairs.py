@@ -34,7 +34,7 @@ class Limits:
 
 #: A concordance asked for (`treaty terms`, /terms), and one step of a search.
 FULL = Limits()
-SEARCH = Limits(treaties=6, per_treaty=40, background=120, comparable=3)
+SEARCH = Limits(treaties=4, per_treaty=16, background=60, comparable=2)
 
 
 @dataclass(frozen=True)

@@ -241,10 +241,10 @@ class SearchSession:
                                            topic=topic)
         table = self.searcher.terms()
         term = query_term(tree)
-        if total >= TRANSLATE_BELOW or not table or term is None:
+        if total >= TRANSLATE_BELOW or not table or (term is None and not plain_words(tree)):
             return groups, total, full, ftree
         # the term as the treaties render it, in the languages it matches too little in
-        rendered = renderings(self, term, self._scarce(ftree, langs, filters))
+        rendered = renderings(self, term, self._scarce(ftree, langs, filters)) if term else {}
         table = {src: {tgt: m for tgt, m in by.items() if tgt not in rendered}
                  for src, by in table.items()} if rendered else table
         glossed = self._glossed(tree, langs) if plain_words(tree) else {}
