@@ -12,7 +12,6 @@ import pytest
 from click.testing import CliRunner
 
 from indexer.models import DocMeta
-from indexer.pipeline import ingest
 from indexer.pipeline.document import contradictions, process, structure_missing
 from indexer.sources.read import read_file
 from search.cli import main
@@ -77,9 +76,15 @@ def own_files(tmp_path_factory, corpus_dir: Path) -> Path:
     return folder
 
 
-def test_junk_is_refused_with_one_line_and_the_treaties_are_ingested(own_files, tmp_path):
-    out = runner.invoke(main, ["ingest", "--corpus", str(own_files), "--data",
-                               str(tmp_path / "data")])
+@pytest.fixture(scope="module")
+def own_ingest(own_files, tmp_path_factory):
+    """`treaty ingest` of the researcher's folder: (its result, its data directory)."""
+    data = tmp_path_factory.mktemp("own-data")
+    return runner.invoke(main, ["ingest", "--corpus", str(own_files), "--data", str(data)]), data
+
+
+def test_junk_is_refused_with_one_line_and_the_treaties_are_ingested(own_ingest):
+    out, _data = own_ingest
     assert out.exit_code == 1
     lines = out.output.splitlines()
     errors = {x.split()[0]: x.split("ERROR: ", 1)[1] for x in lines if "ERROR: " in x}
@@ -154,16 +159,11 @@ def test_given_metadata_the_text_contradicts_is_a_warning(corpus_dir: Path, tmp_
     assert "  warning: parties given as BR,SE, but the text names BR,PE" in out.output.splitlines()
 
 
-def test_the_treaty_page_separates_warnings_from_guesses(own_files, tmp_path):
+def test_the_treaty_page_separates_warnings_from_guesses(own_ingest):
     from search.web import create_app
 
-    folder = tmp_path / "corpus"
-    shutil.copytree(own_files, folder)
-    for junk in ("LICENSE.txt", "cookies.html"):
-        (folder / junk).unlink()
-    ingest(folder, tmp_path / "data")
-    html = create_app(tmp_path / "data").test_client().get("/t/br-pe-2006").get_data(
-        as_text=True)
+    _out, data = own_ingest  # (the junk refused, the treaties ingested)
+    html = create_app(data).test_client().get("/t/br-pe-2006").get_data(as_text=True)
     assert "ingest warning" not in html
     assert "What the ingest guessed or kept aside in <code>doc1.txt</code> (5)" in html
     assert "<li>parties guessed: BR,PE</li>" in html
