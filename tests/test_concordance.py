@@ -40,12 +40,8 @@ EN = {
     "interest": {"pt": "juros", "sv": "ränta", "zh": "利息"},
     "Contracting State": {"pt": "partes contratantes", "sv": "avtalsslutande staterna",
                           "zh": "缔约国"},
-    "aircraft": {"pt": "aeronaves", "sv": "luftfartyg"},
     "beneficial owner": {"pt": "beneficiário efectivo", "zh": "受益所有人"},
     "profits": {"pt": "lucros", "zh": "利润"},
-    "students": {"pt": "estudante", "sv": "studerande"},
-    "immovable property": {"zh": "不动产"},
-    "pensions": {"zh": "退休金"},
 }
 #: term (pt) -> its rendering in sv (and en).
 PT = {
@@ -58,12 +54,11 @@ PT = {
     "acôrdo": {"sv": "avtal", "en": "agreement"},
     "aeronaves": {"sv": "luftfartyg", "en": "aircraft"},
     "juros": {"sv": "ränta", "en": "interest"},
-    "estudante": {"sv": "studerande", "en": "student"},
     "impôsto": {"sv": "skatt", "en": "tax"},
 }
 #: term (zh) -> its rendering in en, read from comparable text.
 ZH = {"常设机构": "permanent establishment", "受益所有人": "beneficial owner",
-      "股息": "dividends", "主管当局": "competent authorities", "国际运输": "international traffic"}
+      "股息": "dividends", "主管当局": "competent authorities"}
 #: term (en) -> its sv rendering, over the bundled corpus and corpus-extra's en/sv treaties,
 #: with the treaties that use it.
 EN_SV_ALL = {

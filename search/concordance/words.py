@@ -26,9 +26,13 @@ class Word:
 
 
 def words(text: str, lang: str) -> list[Word]:
-    """The words of `text` in order (Chinese: the longest at each position)."""
+    """The words of `text` in order (Chinese: the longest at each position; the analysis's
+    tokens, which have a term, a start and an end as a Word has, elsewhere)."""
+    tokens = analyse(text, lang)
+    if lang != "zh":
+        return tokens  # (one token a position)
     longest: dict[int, Word] = {}
-    for t in analyse(text, lang):
+    for t in tokens:
         best = longest.get(t.pos)
         if best is None or t.end - t.start > best.end - best.start:
             longest[t.pos] = Word(t.term, t.start, t.end)
