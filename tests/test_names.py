@@ -95,3 +95,13 @@ def test_dead_ends_say_what_there_is(ingested, args, line):
     assert result.exit_code == 1
     assert result.output.startswith(line), result.output
     assert result.output.count("\n") == 1
+
+
+def test_the_web_search_reads_names_too(ingested):
+    from search.web import create_app
+
+    client = create_app(ingested).test_client()
+    by_name = client.get("/api/search?q=dividends&lang=english&party=Brasil").get_json()
+    by_code = client.get("/api/search?q=dividends&lang=en&party=BR").get_json()
+    assert by_name["hits"] and [h["eid"] for h in by_name["hits"]] == [
+        h["eid"] for h in by_code["hits"]]
