@@ -29,6 +29,7 @@ def main() -> None:
       treaty cite "Brazil–Peru Art. 10(2)(a)"
       treaty compare br-se-1965 VII --langs sv,en,pt
       treaty compare --topic dividends
+      treaty terms "permanent establishment" --to pt,zh   # how a term is rendered
       treaty serve                               # the web app on http://127.0.0.1:8000/
     """
 
