@@ -34,7 +34,7 @@ class Limits:
 
 #: A concordance asked for (`treaty terms`, /terms), and one step of a search.
 FULL = Limits()
-SEARCH = Limits(treaties=4, per_treaty=16, background=60, comparable=2)
+SEARCH = Limits(treaties=3, per_treaty=8, background=40, comparable=1)
 
 
 @dataclass(frozen=True)
