@@ -131,6 +131,7 @@ def test_search_article_cite_topic(browser, base_url, shots):
     page.locator("h1 a.topic").click()
     expect(page).to_have_url(f"{base_url}/topic/dividends")
     cols = page.locator("table.aligned thead th:not(.rowhead)")
+    expect(cols.first).to_be_visible()  # (the address changes before the page is read)
     assert cols.count() >= 5
     assert {"br-cn-1991", "br-se-1965", "br-pe-2006"} <= {
         t.split()[0] for t in cols.all_inner_texts()}
