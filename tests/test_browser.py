@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from tests.conftest import CHROMIUM
+
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 if not IN_CI:
@@ -30,21 +27,7 @@ if not IN_CI:
     pytest.importorskip("playwright.sync_api", reason="playwright is not installed "
                         "(pip install -e '.[test]')")
 
-from playwright.sync_api import expect, sync_playwright
-
-
-@pytest.fixture(scope="module")
-def base_url(ingested):
-    """The app on the server `treaty serve` runs (waitress), with its security headers."""
-    from search.web import create_app
-    from search.web.server import make_server
-
-    server = make_server(create_app(ingested), "127.0.0.1", 0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.port}"
-    server.close()
-    thread.join(10)
+from playwright.sync_api import expect
 
 
 def refusals(page) -> list[str]:
@@ -54,24 +37,6 @@ def refusals(page) -> list[str]:
     page.on("console", lambda m: found.append(m.text) if (
         m.type == "error" and "Content Security Policy" in m.text) else None)
     return found
-
-
-@pytest.fixture(scope="module")
-def browser():
-    assert Path(CHROMIUM).exists() or shutil.which("chromium"), f"{CHROMIUM} is missing"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="session")
-def shots(tmp_path_factory) -> Path:
-    """Where screenshots go: $TREATY_SCREENSHOTS, else a temporary folder of the session."""
-    chosen = os.environ.get("TREATY_SCREENSHOTS")
-    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def shot(page, folder: Path, name: str) -> None:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 # (test_browser skips, outside CI, where chromium or playwright is missing: so does this)
-from tests.test_browser import base_url, browser  # noqa: F401
+import tests.test_browser  # noqa: F401  (its skip: chromium and playwright are there)
 
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright",
                                  reason="axe-playwright-python is not installed "
@@ -45,7 +45,7 @@ def _violations(page, axe) -> str:
     return result.generate_snapshot() if result.violations_count else ""
 
 
-def test_pages_pass_axe_core(browser, base_url, axe):  # noqa: F811
+def test_pages_pass_axe_core(browser, base_url, axe):
     """Every page at a desktop's width; those a phone lays out otherwise also at a phone's
     (the same page, resized)."""
     page = browser.new_page(viewport=VIEWPORTS["desktop"])
@@ -63,7 +63,7 @@ def test_pages_pass_axe_core(browser, base_url, axe):  # noqa: F811
     assert len(found) == len(PAGES) + len(PHONE_PAGES)
 
 
-def test_the_terms_page_on_a_phone(browser, base_url):  # noqa: F811
+def test_the_terms_page_on_a_phone(browser, base_url):
     page = browser.new_page(viewport=VIEWPORTS["phone"])
     page.goto(base_url + "/terms?q=beneficial+owner&to=pt&to=zh")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
@@ -75,7 +75,7 @@ def _pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
 
 
-def test_print_keeps_the_columns_and_drops_the_controls(browser, base_url):  # noqa: F811
+def test_print_keeps_the_columns_and_drops_the_controls(browser, base_url):
     # the width of an A4 page less a browser's 1 cm print margins, as a print dialog lays out
     page = browser.new_page(viewport={"width": 718, "height": 1000})
     page.goto(base_url + "/t/br-se-1965/art_7")

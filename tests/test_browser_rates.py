@@ -8,10 +8,10 @@ import io
 from pathlib import Path
 
 # (test_browser skips, outside CI, where chromium or playwright is missing: so does this)
-from tests.test_browser import base_url, browser, expect, refusals, shot, shots  # noqa: F401
+from tests.test_browser import expect, refusals, shot
 
 
-def test_rates_matrix_filter_download(browser, base_url, shots):  # noqa: F811
+def test_rates_matrix_filter_download(browser, base_url, shots):
     page = browser.new_page(viewport={"width": 1400, "height": 900}, accept_downloads=True)
     page.set_default_timeout(10_000)
     refused = refusals(page)
@@ -38,7 +38,7 @@ def test_rates_matrix_filter_download(browser, base_url, shots):  # noqa: F811
     assert refused == []
 
 
-def test_rates_on_a_phone(browser, base_url, shots):  # noqa: F811
+def test_rates_on_a_phone(browser, base_url, shots):
     page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
     refused = refusals(page)
     page.goto(base_url + "/rates")
