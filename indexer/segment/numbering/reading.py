@@ -23,7 +23,7 @@ from rapidfuzz import fuzz
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from indexer.segment.numbering.families import Family, families, fits, outer_chain
+from indexer.segment.numbering.families import Family, families, outer_chain
 from indexer.segment.numbering.tokens import Form, Token, line_labels
 
 #: Words that usually head an article (en, pt, sv and the neighbours of their publishers),
@@ -241,7 +241,6 @@ def _chapter_word(form: Form) -> bool:
 
 
 def _article_prior(fam: Family, known: frozenset[int]) -> float:
-    word = fam.form.word
     if _article_word(fam.form) or any(line in known for line, _t in fam.members[:3]):
         return _PRIOR
     if _chapter_word(fam.form):
