@@ -195,17 +195,22 @@ REGISTER_SAMPLE = 20_000
 
 def structure_missing(doc: Document) -> str | None:
     """Why `doc` holds no treaty at all, by the ingest's own reading (None when it does): no
-    version has an article whose heading is printed or a protocol item, nor reads as
-    treaty language (`REGISTER_MIN`), and the manifest declares no single-article excerpt.
+    version has an article whose heading is printed in a treaty's words or a protocol item,
+    nor reads as treaty language (`REGISTER_MIN`), and the manifest declares no single-article
+    excerpt.
     (A licence or a web page's policy text is read as one article at most, its number
     inferred, and speaks as "we" or of "this License".)"""
+    from indexer.segment.lines import is_heading_line
     from indexer.topics import treaty_register
 
     if doc.meta.article is not None:
         return None
     for version in doc.versions:
         units = [u for u in version.units if u.kind != "other"]
-        if any(u.kind == "protocol" or (u.kind == "article" and not u.number_inferred)
+        # (headings in a treaty's words; a page's numbered sections, "1. What are
+        # cookies?", are headings of the document's own numbering, not of a treaty)
+        if any(u.kind == "protocol" or (u.kind == "article" and not u.number_inferred
+                                        and is_heading_line(u.raw.split("\n", 1)[0]))
                for u in units):
             return None
         text = "\n".join(u.text for u in units)[:REGISTER_SAMPLE]
