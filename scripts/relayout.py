@@ -95,6 +95,18 @@ FRESH: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A second set written after the first held-out measurement (`FRESH`) had been made and
+#: acted on, measured once by `measure_layouts.py --fresh2`: forms none of the above prints.
+FRESH2: dict[str, tuple[str, ...]] = {
+    "heading_word": ("[Article]", "split"),  # "[Article 5]"; "Article" / "5" on two lines
+    "title": ("slash",),  # "Article 5 / Dividends"
+    "para_label": ("¶ 1", "(1.1)"),
+    "point_label": ("(aa)", "(i)"),  # doubled letters; roman numerals in brackets
+    "chapter": ("part-words",),  # "PART TWO"
+    "wrap": ("justified",),  # wrapped at 72 and justified with extra blanks
+}
+
+
 @dataclass(frozen=True)
 class Style:
     heading_word: str = "native"
@@ -476,6 +488,10 @@ def _heading(style: Style, a: Article) -> list[str]:
         head = num
     elif form == "§":
         head = f"§ {num}"
+    elif form == "[Article]":
+        head = f"[{WORDS['native'].get(a.lang, 'Article')} {num}]"
+    elif form == "split":  # the word and the number on lines of their own
+        head = f"{WORDS['native'].get(a.lang, 'Article')}\n{num}"
     elif form in ("No.", "Art"):
         head = (f"{WORDS['native'].get(a.lang, 'Article')} No. {num}" if form == "No."
                 else f"Art {num}")
@@ -486,13 +502,15 @@ def _heading(style: Style, a: Article) -> list[str]:
         head = f"{num} {word}" if form == "number-first" else f"{word} {num}"
     head += style.heading_punct
     title = a.title
-    if title and style.title == "dash-upper":
+    if title and style.title == "slash":
+        head += f" / {title}"
+    elif title and style.title == "dash-upper":
         head += f" — {title.upper()}"
     elif title and style.title == "same-line":
         head += (" " if style.heading_punct else " – ") + title
     elif title and style.title == "bracketed":
         head += f" ({title})"
-    out = [_marked(style, head, 3)]
+    out = ["\n".join(_marked(style, h, 3) for h in head.split("\n"))]  # (one block)
     if title and style.title in ("next-line", "upper-next-line"):
         out.append(_marked(style, title.upper() if style.title == "upper-next-line" else title, 4))
     return out
@@ -514,6 +532,10 @@ def _para_label(style: Style, article: int, n: int) -> str:
     form = style.para_label
     if form == "10.1":
         return f"{article}.{n} "
+    if form == "(1.1)":
+        return f"({article}.{n}) "
+    if form == "¶ 1":
+        return f"¶ {n} "
     if form == "1":
         return f"{n} "
     if form == "§ 1":
@@ -524,6 +546,10 @@ def _para_label(style: Style, article: int, n: int) -> str:
 def _point_label(style: Style, value: int) -> str:
     letter = chr(96 + value) if 0 < value <= 26 else "z"
     form = style.point_label
+    if form == "(aa)":
+        return f"({letter}{letter}) "
+    if form == "(i)":
+        return f"({roman(value).lower()}) "
     if form in ("(A)", "A."):
         letter = letter.upper()
     return form.replace("a", letter).replace("A", letter) + " "
@@ -540,10 +566,30 @@ def _wrapped(style: Style, label: str, text: str, point: bool) -> list[str]:
     whole = label + text
     if style.wrap == "none":
         return [first + whole]
+    if style.wrap == "justified":
+        lines = textwrap.wrap(whole, width=72, initial_indent=first, subsequent_indent=rest,
+                              break_long_words=False, break_on_hyphens=False) or [first + whole]
+        return [_justified(line, 72) for line in lines[:-1]] + lines[-1:]
     width = int(style.wrap.split("-")[0])
     hyphens = style.wrap.endswith("hyphen")
     return textwrap.wrap(whole, width=width, initial_indent=first, subsequent_indent=rest,
                          break_long_words=False, break_on_hyphens=hyphens) or [first + whole]
+
+
+def _justified(line: str, width: int) -> str:
+    """`line` spread to `width` by doubling blanks between its words, left to right."""
+    lead = line[:len(line) - len(line.lstrip())]
+    words = line.split()
+    gaps = len(words) - 1
+    if gaps < 1:
+        return line
+    extra = width - len(line)
+    out = lead
+    for k, word in enumerate(words):
+        out += word
+        if k < gaps:
+            out += " " * (1 + extra // gaps + (1 if k < extra % gaps else 0))
+    return out
 
 
 class _Printer:
@@ -575,6 +621,10 @@ def _chapter(style: Style, c: Chapter) -> list[str]:
     form = style.chapter
     label = str(c.number) if form == "chapter-arabic" else c.label if form in (
         "as-source", "same-line-title") else roman(c.number)  # (division, book: roman)
+    if form == "part-words":
+        words = number_words(c.number).upper()
+        return ([_marked(style, f"{WORDS['part'].get(c.lang, 'Part').upper()} {words}", 2)]
+                + ([_marked(style, c.title.upper(), 2)] if c.title else []))
     word = WORDS["chapter" if form in ("as-source", "chapter-arabic", "same-line-title") else form]
     word = word.get(c.lang, "Chapter").upper()
     if form == "chapter-arabic":
@@ -621,12 +671,12 @@ def render(treaty: Treaty, style: Style) -> tuple[str, list[Expected]]:
 
 def _render_article(p: _Printer, style: Style, a: Article) -> Expected:
     p.blank(True)
-    head = _heading(style, a)
-    start = p.add(head[:1])
+    head = _heading(style, a)  # blocks: the heading (a line, or two), its title's line
+    start = p.add(head[0].split("\n"))
+    end = start + head[0].count("\n")
     for line in head[1:]:
         p.blank(True)
-        p.add([line])
-    end = start + len(head) - 1
+        end = p.add([line])
     if a.verbatim is not None:
         lines = list(a.verbatim)
         while lines and not lines[-1].strip():
