@@ -463,6 +463,8 @@ def _number(style: Style, n: int, label: str) -> str:
     suffix = _suffix(label)
     if suffix and style.number in ("roman", "roman-lower"):  # "XXVI-A"
         return (roman(n) if style.number == "roman" else roman(n).lower()) + "-" + suffix
+    if suffix and style.number == "ordinal-mark":  # "26º-A", as Portuguese prints "26.º-A"
+        return f"{n}º-{suffix}"
     if suffix:  # an inserted article keeps its arabic number and letter: "21A", "26 A"
         return f"{n}{suffix}"
     return {

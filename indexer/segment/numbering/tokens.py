@@ -46,6 +46,9 @@ _NUMBER_TOKEN = re.compile(
 #: "Artigo n.º 5"): a short abbreviation with its stop or mark, a capital and a letter, or a
 #: sign.
 _SIGN = re.compile(r"(?:[^\W\d_]{1,3}[.º°]{1,2}|[A-Z][a-z]?(?=[ \t])|[#№])[ \t]*")
+#: An inserted article's letter after the number's marks ("Artigo 26.º-A").
+_LATE_SUFFIX = re.compile(r"([A-Z])(?![\w])")
+_MARK_RUN = re.compile(r"[" + re.escape(_MARKS) + r"]{0,3}")
 #: What parts a heading's label from its title (not part of the label's form).
 _TITLE_SEPARATORS = ("-", ":")
 #: A word before a label's number: letters (an abbreviation's full stop kept), or "§".
@@ -214,6 +217,10 @@ def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token
         return []  # "(1" without its bracket closed: not a label
     end = m.end()
     suffix = (m.group("suffix") or "").lstrip("-")
+    if not suffix and close.endswith("-") and (s := _LATE_SUFFIX.match(text, end)) is not None:
+        # "26.º-A": the letter after the marks, and the marks after it ("26º-A.")
+        more = _MARK_RUN.match(text, s.end())
+        suffix, close, end = s.group(1), close[:-1] + more.group(0).translate(_DASHES), more.end()
     if not close:
         close, end, suffix = _suffix_and_close(text, end, suffix)
     rest_at = _skip_blanks(text, end)
