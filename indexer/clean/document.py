@@ -29,16 +29,18 @@ def clean(text: str) -> Cleaned:
     stripped = [line.strip() for line in lines]
     han = has_han(text)
     layout = _han_layout(stripped) if han else None
-    heads, starts = structure_lines(stripped, _runs_on(stripped), _runs_on(stripped, _FILLED))
+    structure = structure_lines(stripped, _runs_on(stripped), _runs_on(stripped, _FILLED))
     kinds = furniture_kinds(text, lines, stripped, [not s for s in stripped], han, layout,
-                            frozenset(heads | starts))
+                            structure.heads | structure.starts | {k + 1 for k in structure.joins})
     furniture, blocks = _furniture_and_blocks(text, lines, stripped, kinds)
     vocab = Vocabulary(text)
     judged = list(zip(blocks, wrapped_blocks(blocks, han)))
     if layout is not None:  # a paragraph of a wrapped Chinese text goes on over a page break
         judged = _across_pages(judged, kinds)
     # (the numbering's lines by source line number, as `Physical` counts them)
-    numbered = Numbered(frozenset(i + 1 for i in heads), frozenset(i + 1 for i in starts))
+    numbered = Numbered(frozenset(i + 1 for i in structure.heads),
+                        frozenset(i + 1 for i in structure.starts),
+                        frozenset(i + 1 for i in structure.joins))
     out: list[Line] = []
     for block, wrapped in judged:
         if layout is not None and _has_han(block):

@@ -106,8 +106,11 @@ def _article_line(tok: Token) -> str:
 
 
 def _title(rest: str) -> str:
-    """The title printed after a label: without its brackets and leading dashes."""
-    s = rest.strip().lstrip("-–—:. ").strip()
+    """The title printed after a label: without its brackets and the marks that part it from
+    the label (a dash, a colon, a stop, a slash …)."""
+    s = rest.strip()
+    while s and not (s[0].isalnum() or s[0] in "([«\"“'"):
+        s = s[1:].lstrip()
     if s.startswith(("(", "[")) and s.endswith((")", "]")):
         s = s[1:-1].strip()
     return s

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from dataclasses import dataclass
 
 from indexer.segment.numbering.words import number_words_value
@@ -51,8 +52,8 @@ _LATE_SUFFIX = re.compile(r"([A-Z])(?![\w])")
 _MARK_RUN = re.compile(r"[" + re.escape(_MARKS) + r"]{0,3}")
 #: What parts a heading's label from its title (not part of the label's form).
 _TITLE_SEPARATORS = ("-", ":")
-#: A word before a label's number: letters (an abbreviation's full stop kept), or "§".
-_WORD = re.compile(r"(?:§|[^\W\d_]{2,20}\.?)")
+#: A word before a label's number: letters (an abbreviation's full stop kept).
+_WORD = re.compile(r"[^\W\d_]{2,20}\.?")
 _NUMBER_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 # (a letter apart from the number only where nothing but punctuation follows it: "Artikel
 # 10 a", not "3 A building site …")
@@ -100,6 +101,7 @@ class Token:
 
 def line_labels(text: str) -> list[Token]:
     """Every reading of the label `text` opens with (none when it opens with no label)."""
+    text = _unbracketed(text)
     m = _LEAD_MARKUP.match(text)
     start = m.end() if m else 0
     head = text[start:start + 80]
@@ -113,11 +115,32 @@ def line_labels(text: str) -> list[Token]:
     if _opens_with_number(text, start):
         return _bare(text, start)
     w = _WORD.match(first)
-    if w is not None and (w.end() == len(first) or first == "§" or first.startswith("§")):
+    if w is not None and w.end() == len(first):
         return _word_led(text, start + w.end(), w.group(0))
-    if first.startswith("§"):
-        return _word_led(text, start + 1, "§")
+    if _sign(first[0]):  # "§ 5", "§5", "¶ 1": a sign for a word
+        return _word_led(text, start + 1, first[0])
     return []
+
+
+def _sign(c: str) -> bool:
+    """Is `c` a sign that stands for a word before a number: a symbol or mark of no script
+    (§, ¶, №), not a letter, a digit, a bracket or a mark a number carries?"""
+    return (unicodedata.category(c) in ("So", "Po") and c not in _MARKS and c not in "*#\"'"
+            and c not in _OPENERS)
+
+
+def _unbracketed(text: str) -> str:
+    """`text` with the brackets blanked that enclose a heading's word and number at the
+    line's start ("[Article 5]", "[Article 5] / Title" are read as "Article 5"); a label's
+    own bracket ("(1) text", "(ii) text") is kept: what it encloses has no blank."""
+    s = text.lstrip()
+    if len(s) < 4 or s[0] not in _OPENERS or not s[1].isalpha():
+        return text
+    a = len(text) - len(s)
+    b = text.find(_CLOSERS[_OPENERS.index(s[0])], a + 1)
+    if b < 0 or " " not in text[a + 1:b] or text[a + 1:b].count(s[0]):
+        return text
+    return text[:a] + " " + text[a + 1:b] + " " + text[b + 1:]
 
 
 def _opens_with_number(text: str, at: int) -> bool:
@@ -221,6 +244,7 @@ def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token
         # "26.º-A": the letter after the marks, and the marks after it ("26º-A.")
         more = _MARK_RUN.match(text, s.end())
         suffix, close, end = s.group(1), close[:-1] + more.group(0).translate(_DASHES), more.end()
+    glued = close  # the marks glued to the number ("5.", "5º"), not one apart ("5 – Title")
     if not close:
         close, end, suffix = _suffix_and_close(text, end, suffix)
     rest_at = _skip_blanks(text, end)
@@ -235,9 +259,10 @@ def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token
                 not _titled_numeral(rest) or kind in ("alpha", "ALPHA")):
             continue  # "I think", "a text": a letter is a label only with its bracket or stop
             # (a roman numeral alone on its line is one: "XIV")
-        # (after a word, a dash or colon only parts the label from its title: "Article 5 –
-        # Dividends" and "Article 13" alone are of one family)
-        form_close = "" if word and close in _TITLE_SEPARATORS else close
+        # (after a word, a mark apart from the number, or a dash or colon, only parts the
+        # label from its title: "Article 5 – Dividends", "[Article 5] / Dividends" and
+        # "Article 13" alone are of one family)
+        form_close = "" if word and (close in _TITLE_SEPARATORS or not glued) else close
         out.append(Token(Form(word, kind, open_, form_close, capitals=upper and len(word) > 1),
                          value, num + suffix, suffix, rest, rest_at, parent, upper))
     return out
