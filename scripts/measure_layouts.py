@@ -156,14 +156,15 @@ def report(results: list[tuple[str, str, Result]], verbose: bool) -> str:
              " F written after tuning)"]
     measured = {(d, v) for d, v, _r in results}
     for dim, values in relayout.DIMENSIONS.items():
-        values = [v for v in (*values, *relayout.FRESH.get(dim, ()), *relayout.FRESH2.get(dim, ()))
-                  if (dim, v) in measured]
+        values = [v for v in (*values, *relayout.FRESH.get(dim, ()), *relayout.FRESH2.get(dim, ()),
+                              *relayout.FRESH3.get(dim, ())) if (dim, v) in measured]
         if not values:
             continue
         lines.append(f"  {dim}")
         for value in values:
             right, total = by_value[dim, value]
-            mark = ("F" if value in (*relayout.FRESH.get(dim, ()), *relayout.FRESH2.get(dim, ())) else
+            mark = ("F" if value in (*relayout.FRESH.get(dim, ()), *relayout.FRESH2.get(dim, ()),
+                                     *relayout.FRESH3.get(dim, ())) else
                     "*" if value in relayout.HELD_OUT[dim] else " ")
             pct = 100 * right / total if total else 0.0
             lines.append(f"   {mark} {value!r:22} {right:6} / {total:<6} {pct:6.2f}%")
@@ -198,6 +199,8 @@ def main() -> None:
                    help="the values written after tuning (relayout.FRESH) instead")
     p.add_argument("--fresh2", action="store_true",
                    help="the second set written after tuning (relayout.FRESH2) instead")
+    p.add_argument("--fresh3", action="store_true",
+                   help="the third set written after tuning (relayout.FRESH3) instead")
     p.add_argument("--style", help="one style, as dim=value,dim=value (others plain), on every file")
     p.add_argument("-v", "--verbose", action="store_true", help="list every wrong article")
     args = p.parse_args()
@@ -208,7 +211,8 @@ def main() -> None:
         style = relayout.Style(**dict(kv.split("=", 1) for kv in args.style.split(",")))
         jobs = [("style", args.style, k, style) for k in range(len(treaties))]
     else:
-        fresh = relayout.FRESH2 if args.fresh2 else relayout.FRESH if args.fresh else None
+        fresh = (relayout.FRESH3 if args.fresh3 else relayout.FRESH2 if args.fresh2
+                 else relayout.FRESH if args.fresh else None)
         jobs = plan(treaties, args.samples, args.files, args.seed, args.alone, fresh)
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:

@@ -107,6 +107,18 @@ FRESH2: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A third set, written after the second had been measured and acted on, measured once by
+#: `measure_layouts.py --fresh3`.
+FRESH3: dict[str, tuple[str, ...]] = {
+    "heading_word": ("Art.º",),  # "Art.º 5", as Portuguese statutes abbreviate
+    "number": ("ordinal-words",),  # "Article Fifth", "Article Twenty-First"
+    "title": ("dot-leader",),  # "Article 5 ........ Dividends"
+    "para_label": ("I.", "1°)"),  # roman paragraph numbers; an ordinal mark and a bracket
+    "point_label": ("i.",),  # roman point numbers with a stop
+    "blank_lines": ("paged",),  # pages of 50 lines, each with a running header and a number
+}
+
+
 @dataclass(frozen=True)
 class Style:
     heading_word: str = "native"
@@ -135,7 +147,8 @@ class Style:
 #: one with the word after it ("10 artikel").
 _NUMBERS_ALONE = {"none": ("arabic", "roman", "padded"), "§": ("arabic", "padded"),
                   "number-first": ("arabic", "padded", "ordinal-mark"),
-                  "No.": ("arabic", "roman", "padded"), "Art": ("arabic", "roman", "padded")}
+                  "No.": ("arabic", "roman", "padded"), "Art": ("arabic", "roman", "padded"),
+                  "Art.º": ("arabic", "roman", "padded")}
 
 
 def plausible(style: Style) -> bool:
@@ -459,6 +472,22 @@ def _suffix(label: str) -> str:
     return m.group(1).upper() if m else ""
 
 
+_ORDINALS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+             "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+             "nineteenth").split()
+_ORDINAL_TENS = {20: "twentieth", 30: "thirtieth", 40: "fortieth"}
+
+
+def _ordinal_words(n: int) -> str:
+    """5 -> "Fifth", 21 -> "Twenty-First", 30 -> "Thirtieth"."""
+    if n < 20:
+        return _ORDINALS[n].title()
+    tens, unit = divmod(n, 10)
+    if not unit:
+        return _ORDINAL_TENS.get(n, number_words(n)).title()
+    return (_TENS[tens - 2] + "-" + _ORDINALS[unit]).title()
+
+
 def _number(style: Style, n: int, label: str) -> str:
     suffix = _suffix(label)
     if suffix and style.number in ("roman", "roman-lower"):  # "XXVI-A"
@@ -472,6 +501,7 @@ def _number(style: Style, n: int, label: str) -> str:
         "words": number_words(n).upper() if style.heading_word in ("upper", "ABBREV", "OTHER")
         else number_words(n).title(),
         "ordinal-mark": f"{n}º", "padded": f"{n:02d}", "bracketed": f"({n})",
+        "ordinal-words": _ordinal_words(n),
     }[style.number]
 
 
@@ -490,6 +520,8 @@ def _heading(style: Style, a: Article) -> list[str]:
         head = num
     elif form == "§":
         head = f"§ {num}"
+    elif form == "Art.º":
+        head = f"Art.º {num}"
     elif form == "[Article]":
         head = f"[{WORDS['native'].get(a.lang, 'Article')} {num}]"
     elif form == "split":  # the word and the number on lines of their own
@@ -504,7 +536,9 @@ def _heading(style: Style, a: Article) -> list[str]:
         head = f"{num} {word}" if form == "number-first" else f"{word} {num}"
     head += style.heading_punct
     title = a.title
-    if title and style.title == "slash":
+    if title and style.title == "dot-leader":
+        head += " " + "." * max(3, 40 - len(head)) + " " + title
+    elif title and style.title == "slash":
         head += f" / {title}"
     elif title and style.title == "dash-upper":
         head += f" — {title.upper()}"
@@ -536,6 +570,8 @@ def _para_label(style: Style, article: int, n: int) -> str:
         return f"{article}.{n} "
     if form == "(1.1)":
         return f"({article}.{n}) "
+    if form == "I.":
+        return f"{roman(n)}. "
     if form == "¶ 1":
         return f"¶ {n} "
     if form == "1":
@@ -552,6 +588,8 @@ def _point_label(style: Style, value: int) -> str:
         return f"({letter}{letter}) "
     if form == "(i)":
         return f"({roman(value).lower()}) "
+    if form == "i.":
+        return f"{roman(value).lower()}. "
     if form in ("(A)", "A."):
         letter = letter.upper()
     return form.replace("a", letter).replace("A", letter) + " "
@@ -602,7 +640,7 @@ class _Printer:
         self.lines: list[str] = []
 
     def blank(self, heading: bool) -> None:
-        policy = self.style.blank_lines
+        policy = "all" if self.style.blank_lines == "paged" else self.style.blank_lines
         if policy == "none" or (policy == "headings" and not heading):
             return
         if self.lines and self.lines[-1].strip():
@@ -649,6 +687,23 @@ class Expected:
     paragraphs: int
 
 
+def _paged(lines: list[str], expected: list[Expected]) -> tuple[list[str], list[Expected]]:
+    """`lines` in pages of 50 lines, each page with a running header on top and its number
+    at the foot between blank lines, and the articles' lines moved with them."""
+    out: list[str] = []
+    where: list[int] = []  # new line number of each old line
+    for k, line in enumerate(lines):
+        if k % 50 == 0:
+            if k:
+                out += ["", str(k // 50), ""]
+            out += ["CONVENTION FOR THE AVOIDANCE OF DOUBLE TAXATION", ""]
+        out.append(line)
+        where.append(len(out))
+    moved = [Expected(e.lang, e.label, e.number, where[e.start - 1], where[e.end - 1], e.paragraphs)
+             for e in expected]
+    return out, moved
+
+
 def render(treaty: Treaty, style: Style) -> tuple[str, list[Expected]]:
     """The treaty printed in `style`, and where each of its articles now is."""
     p = _Printer(style)
@@ -668,7 +723,10 @@ def render(treaty: Treaty, style: Style) -> tuple[str, list[Expected]]:
         elif part:
             p.blank(True)
             p.add(list(part))
-    return "\n".join(p.lines) + "\n", expected
+    lines = p.lines
+    if style.blank_lines == "paged":
+        lines, expected = _paged(lines, expected)
+    return "\n".join(lines) + "\n", expected
 
 
 def _render_article(p: _Printer, style: Style, a: Article) -> Expected:
