@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from indexer.segment.numbering.families import families
+from indexer.segment.numbering.families import families, is_head
 from indexer.segment.numbering.reading import MIN_RUN, article_families, labels_of, reading_with
 from indexer.segment.numbering.tokens import Form, Token
 
@@ -47,9 +47,11 @@ def structure_lines(texts: Sequence[str], runs_on: Sequence[bool], filled: Seque
         starts_item = k == 0 or not runs_on[k - 1]
         # (a line the next line's label follows runs on into nothing: a long heading)
         fills = filled[k] and not (k + 1 < len(found) and found[k + 1])
-        labels.append([replace(t, weak=not starts_item, runs_on=fills) for t in tokens
-                       if starts_item or t.form.close or t.form.word or t.form.open
-                       or t.form.kind == "decimal"])
+        kept = [t for t in tokens if starts_item or t.form.close or t.form.word or t.form.open
+                or t.form.kind == "decimal"]
+        if kept and (fills or not starts_item):
+            kept = [replace(t, weak=not starts_item, runs_on=fills) for t in kept]
+        labels.append(kept)
     split = _split_headings(texts, labels)
     for k, token in split.items():
         labels[k] = [*labels[k], token]
@@ -76,12 +78,13 @@ def _split_headings(texts: Sequence[str], labels: Sequence[Sequence[Token]]) -> 
     out: dict[int, Token] = {}
     for k in range(len(texts) - 1):
         m = _LONE_WORD.match(texts[k])
-        if m is None:
-            continue
+        if m is None or labels[k]:
+            continue  # (a word that is itself a number, "II", heads its own line)
         word = m.group(1)
         for tok in labels[k + 1]:
             form = tok.form
-            if form.bare() and not form.open and form.kind not in ("alpha", "ALPHA", "decimal"):
+            if (form.bare() and not form.open and form.kind not in ("alpha", "ALPHA", "decimal")
+                    and is_head(tok)):  # the number alone, or before a title
                 out[k] = replace(tok, form=Form(word.lower(), form.kind, "", form.close,
                                                 capitals=word.isupper()), upper=word.isupper())
                 break

@@ -17,11 +17,12 @@ A reading is chosen for the whole document, not line by line:
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
-
-from rapidfuzz import fuzz
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
 
 from indexer.segment.numbering.families import Family, families, outer_chain
 from indexer.segment.numbering.tokens import Form, Token, line_labels
@@ -42,6 +43,8 @@ CHAPTER_WORDS = frozenset({
 _PRIOR = 2.5
 #: The fewest labels in sequence that make a level of a family no prior speaks for.
 MIN_RUN = 3
+#: What is not a letter (the texts of a numbered sheet mark are compared by their letters).
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
 #: Page numbers: the share of the gaps between them within `_EVEN` of a multiple of their
 #: median gap (a page's length), of `_PAGE_GAPS` gaps at least.
 _PAGES = 0.8
@@ -200,7 +203,9 @@ def _page_numbers(fam: Family) -> bool:
 
 def _same_text(fam: Family) -> bool:
     """Do most of the family's labels carry one text (its digits and OCR slips aside)?"""
-    rests = ["".join(c for c in t.rest.lower() if c.isalpha()) for _line, t in fam.members]
+    if 2 * sum(1 for _line, t in fam.members if t.rest) <= len(fam.members):
+        return False  # (most labels alone on their lines: no text to compare)
+    rests = [_NOT_LETTERS.sub("", t.rest.lower()) for _line, t in fam.members]
     rests = [r for r in rests if r]
     if len(rests) < 2 or 2 * len(rests) <= len(fam.members):
         return False

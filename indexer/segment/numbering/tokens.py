@@ -19,7 +19,7 @@ import string
 import unicodedata
 from dataclasses import dataclass
 
-from indexer.segment.numbering.words import number_words_value
+from indexer.segment.numbering.words import may_start_number, number_words_value
 from indexer.segment.numerals import parse_roman
 
 #: The ordinal marks printed after a number: "Artigo 1º", "1°", "1˚", "1ª".
@@ -163,25 +163,46 @@ def _titled_numeral(rest: str) -> bool:
 def _word_led(text: str, at: int, word: str) -> list[Token]:
     """Readings of a label that is `word` then a number, the number from offset `at`."""
     i = _skip_blanks(text, at)
-    if i >= len(text):
+    if i >= len(text) or not _may_number(text, i):
         return []
     upper = word.isupper()
     key = word.lower()
-    out = []
     m = _NUMBER_TOKEN.match(text, i)
-    sign = _SIGN.match(text, i) if m is None or not m.group("num")[:1].isdigit() else None
-    if sign is not None and (n := _NUMBER_TOKEN.match(text, sign.end())) is not None and (
-            n.group("num")[:1].isdigit()):
-        m, key = n, f"{key} {sign.group(0).strip().lower()}"  # "article no."
     if m is not None and m.group("num") and _ends_token(text, m.end()):
-        out.extend(_readings(text, m, key, upper))
-    if not out:  # a number in words: "Article Five", "ARTIGO PRIMEIRO", "Article twenty-one"
-        out.extend(_words_reading(text, i, key, upper))
-    return out
+        out = _readings(text, m, key, upper)
+        if out:
+            return out
+    # a number sign between the word and the number: "Article No. 5", "Artigo n.º V"
+    sign = _SIGN.match(text, i)
+    if sign is not None and (n := _NUMBER_TOKEN.match(text, sign.end())) is not None and (
+            n.group("num")[:1].isdigit() or len(n.group("num")) > 1 or n.group("num") in "IVX"
+    ) and _ends_token(text, n.end()):
+        out = _readings(text, n, f"{key} {sign.group(0).strip().lower()}", upper)
+        if out:
+            return out
+    # a number in words: "Article Five", "ARTIGO PRIMEIRO", "Article twenty-one"
+    return _words_reading(text, i, key, upper)
+
+
+_ROMAN_LETTERS = frozenset("IVXLCDMivxlcdm")
+
+
+def _may_number(text: str, i: int) -> bool:
+    """May a number (or its sign) begin at offset `i`, after a word: a digit, a bracket, a
+    roman numeral, a short sign ("No."), a number word? (Most lines go on with a word.)"""
+    c = text[i]
+    if c.isdigit() or c in _OPENERS or not c.isalpha():
+        return True
+    word = _NUMBER_WORD.match(text, i)
+    w = word.group(0) if word is not None else c
+    return (all(ch in _ROMAN_LETTERS for ch in w) or len(w) <= 3 or may_start_number(w))
 
 
 def _words_reading(text: str, i: int, key: str, upper: bool) -> list[Token]:
     """A number written in up to three words from offset `i` ("twenty one", "vinte e um")."""
+    first = _NUMBER_WORD.match(text, i)
+    if first is None or not may_start_number(first.group(0)):
+        return []  # (most lines: "Article 5 of the Convention …", "This Agreement …")
     words: list[tuple[str, int]] = []
     j = i
     for _ in range(3):
