@@ -238,11 +238,11 @@ def _through(fam: Family) -> bool:
 
 
 def _article_word(form: Form) -> bool:
-    return form.word in ARTICLE_WORDS or form.word.rstrip(".") in ARTICLE_WORDS
+    return form.word in ARTICLE_WORDS or form.word.rstrip(".º°ª") in ARTICLE_WORDS
 
 
 def _chapter_word(form: Form) -> bool:
-    return form.word.rstrip(".") in CHAPTER_WORDS
+    return form.word.rstrip(".º°ª") in CHAPTER_WORDS
 
 
 def _article_prior(fam: Family, known: frozenset[int]) -> float:

@@ -52,8 +52,9 @@ _LATE_SUFFIX = re.compile(r"([A-Z])(?![\w])")
 _MARK_RUN = re.compile(r"[" + re.escape(_MARKS) + r"]{0,3}")
 #: What parts a heading's label from its title (not part of the label's form).
 _TITLE_SEPARATORS = ("-", ":")
-#: A word before a label's number: letters (an abbreviation's full stop kept).
-_WORD = re.compile(r"[^\W\d_]{2,20}\.?")
+#: A word before a label's number: letters (an abbreviation's full stop and ordinal mark
+#: kept: "Art.", "Art.º").
+_WORD = re.compile(r"[^\W\d_]{2,20}(?:\.[º°ª]?)?")
 _NUMBER_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 # (a letter apart from the number only where nothing but punctuation follows it: "Artikel
 # 10 a", not "3 A building site …")
