@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from indexer.segment.numbering.tokens import Form, Token
 
@@ -29,13 +30,21 @@ class Family:
     form: Form
     members: list[tuple[int, Token]] = field(default_factory=list)  # (line, token), in order
 
-    def headings(self) -> Family:
-        """The members that head a line of their own (`is_head`)."""
+    @cached_property
+    def heading_members(self) -> Family:
         return Family(self.form, [(line, t) for line, t in self.members if is_head(t)])
 
-    def runs(self) -> list[list[tuple[int, Token]]]:
-        """The members in runs of increasing numbers (noise left out)."""
+    def headings(self) -> Family:
+        """The members that head a line of their own (`is_head`), read once."""
+        return self.heading_members
+
+    @cached_property
+    def chained(self) -> list[list[tuple[int, Token]]]:
+        """The members in runs of increasing numbers (noise left out), read once."""
         return runs_of(self.members)
+
+    def runs(self) -> list[list[tuple[int, Token]]]:
+        return self.chained
 
     def longest(self) -> int:
         return max((len(r) for r in self.runs()), default=0)

@@ -10,12 +10,16 @@ from dataclasses import dataclass, replace
 
 from indexer.segment.numbering.families import families, is_head
 from indexer.segment.numbering.reading import MIN_RUN, article_families, labels_of, reading_with
-from indexer.segment.numbering.tokens import Form, Token
+from indexer.segment.numbering.tokens import Form, Token, words_number
 
 #: A line that is one word alone (markup aside): a heading's word whose number the next line
 #: holds.
 _LONE_WORD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*([^\W\d_]{2,20}\.?)[ \t]*"
                         r"(?:\*\*|__)?[ \t]*$")
+
+
+#: The longest line `_LONE_WORD` is tried on (a word of 20 letters and markup).
+_LONE_WORD_LEN = 40
 
 
 @dataclass(frozen=True)
@@ -77,11 +81,14 @@ def _split_headings(texts: Sequence[str], labels: Sequence[Sequence[Token]]) -> 
     number together, by line."""
     out: dict[int, Token] = {}
     for k in range(len(texts) - 1):
+        if not texts[k] or len(texts[k]) > _LONE_WORD_LEN or not texts[k + 1]:
+            continue
         m = _LONE_WORD.match(texts[k])
         if m is None or labels[k]:
             continue  # (a word that is itself a number, "II", heads its own line)
         word = m.group(1)
-        for tok in labels[k + 1]:
+        under = labels[k + 1] or [t for t in [words_number(texts[k + 1])] if t is not None]
+        for tok in under:
             form = tok.form
             if (form.bare() and not form.open and form.kind not in ("alpha", "ALPHA", "decimal")
                     and is_head(tok)):  # the number alone, or before a title

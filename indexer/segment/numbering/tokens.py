@@ -102,9 +102,18 @@ class Token:
 
 def line_labels(text: str) -> list[Token]:
     """Every reading of the label `text` opens with (none when it opens with no label)."""
-    text = _unbracketed(text)
+    if _MAY_LABEL.match(text) is None and not _number_in_words(text):
+        return []  # (most lines: running text, in one match)
+    return _line_labels(text)
+
+
+def _line_labels(text: str) -> list[Token]:
+    """`line_labels` of a line that passed the quick test."""
     m = _LEAD_MARKUP.match(text)
     start = m.end() if m else 0
+    unbracketed = _unbracketed(text, start)
+    if unbracketed is not text:
+        text, start = unbracketed, start + 1
     head = text[start:start + 80]
     if not head or head[0].isspace():
         return []
@@ -123,6 +132,36 @@ def line_labels(text: str) -> list[Token]:
     return []
 
 
+#: What a line that opens with a label opens with, whatever the label (a quick test that
+#: most lines, running text, fail at once): a bracket, a digit, a roman numeral, a letter
+#: and a mark, a word and then a number, a bracket, a roman numeral or a number sign, a
+#: letter-spaced word, or a sign of no script. (A number in words: `_number_in_words`.)
+_MAY_LABEL = re.compile(
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*"
+    r"(?:[(\[{<«‹\d]"
+    r"|[IVXLCDMivxlcdm]{1,7}(?![^\W\d_])"
+    r"|[A-Za-z][.):/\]-]"
+    r"|[^\W\d_]{2,20}(?:\.[º°ª]?)?[ \t]*(?:[(\[{<«‹\d#№]|[IVXLCDMivxlcdm]{1,7}(?![^\W\d_])"
+    r"|[^\W\d_]{1,3}[.º°]|[A-Z][a-z]?[ \t]|[º°ª])"
+    r"|(?:[^\W\d_] ){3}"
+    r"|[^\w\s*#\"'])"
+)
+
+
+def _number_in_words(text: str) -> bool:
+    """Might a short line open with a word and a number in words ("Article Five")?"""
+    if len(text) > _WORDS_LINE:
+        return False
+    m = _LEAD_MARKUP.match(text)
+    words = text[m.end() if m else 0:].split(None, 2)
+    return (len(words) >= 2 and words[0][:1].isupper() and len(words[0]) <= 20
+            and may_start_number(words[1].rstrip(string.punctuation + "–—")))
+
+
+#: The longest line whose heading's number may be written in words.
+_WORDS_LINE = 120
+
+
 def _sign(c: str) -> bool:
     """Is `c` a sign that stands for a word before a number: a symbol or mark of no script
     (§, ¶, №), not a letter, a digit, a bracket or a mark a number carries?"""
@@ -130,16 +169,15 @@ def _sign(c: str) -> bool:
             and c not in _OPENERS)
 
 
-def _unbracketed(text: str) -> str:
+def _unbracketed(text: str, a: int) -> str:
     """`text` with the brackets blanked that enclose a heading's word and number at the
-    line's start ("[Article 5]", "[Article 5] / Title" are read as "Article 5"); a label's
-    own bracket ("(1) text", "(ii) text") is kept: what it encloses has no blank."""
-    s = text.lstrip()
-    if len(s) < 4 or s[0] not in _OPENERS or not s[1].isalpha():
+    line's start (offset `a`, after any markup): "[Article 5]", "[Article 5] / Title" are
+    read as "Article 5"; a label's own bracket ("(1) text", "(ii) text") is kept: what it
+    encloses has no blank."""
+    if len(text) - a < 4 or text[a] not in _OPENERS or not text[a + 1].isalpha():
         return text
-    a = len(text) - len(s)
-    b = text.find(_CLOSERS[_OPENERS.index(s[0])], a + 1)
-    if b < 0 or " " not in text[a + 1:b] or text[a + 1:b].count(s[0]):
+    b = text.find(_CLOSERS[_OPENERS.index(text[a])], a + 1)
+    if b < 0 or " " not in text[a + 1:b] or text[a] in text[a + 1:b]:
         return text
     return text[:a] + " " + text[a + 1:b] + " " + text[b + 1:]
 
@@ -162,8 +200,11 @@ def _titled_numeral(rest: str) -> bool:
 
 
 def _word_led(text: str, at: int, word: str) -> list[Token]:
-    """Readings of a label that is `word` then a number, the number from offset `at`."""
+    """Readings of a label that is `word` then a number, the number from offset `at`
+    (markup between them skipped: "### Article ### 1", a heading joined from two lines)."""
     i = _skip_blanks(text, at)
+    while i < len(text) and text[i] in "#*_":
+        i = _skip_blanks(text, i + 1)
     if i >= len(text) or not _may_number(text, i):
         return []
     upper = word.isupper()
@@ -222,9 +263,13 @@ def _words_reading(text: str, i: int, key: str, upper: bool) -> list[Token]:
     if best is None:
         return []
     phrase, value, end = best
-    close, end = _close_after(text, end)
+    glued = _MARK_RUN.match(text, end)  # "One.-", "Five:"
+    close, end = glued.group(0).translate(_DASHES), glued.end()
+    if not close:
+        close, end = _close_after(text, end)
     rest_at = _skip_blanks(text, end)
-    return [Token(Form(key, "words", "", close, capitals=upper), value, phrase, "",
+    form_close = "" if key and (close in _TITLE_SEPARATORS or not glued.group(0)) else close
+    return [Token(Form(key, "words", "", form_close, capitals=upper), value, phrase, "",
                   _rest(text, rest_at), rest_at,
                   upper=upper)]
 
@@ -355,3 +400,14 @@ def _rest(text: str, at: int) -> str:
     for mark in ("**", "__"):
         s = s.removeprefix(mark).removesuffix(mark)
     return s.strip()
+
+
+def words_number(text: str) -> Token | None:
+    """A line that is a number in words and nothing but marks and markup ("One.-", "FIVE"):
+    read as a bare label, as a heading's number under its word ("ARTICLE" / "FIVE")."""
+    m = _LEAD_MARKUP.match(text)
+    start = m.end() if m else 0
+    tokens = _words_reading(text, start, "", False)
+    if tokens and not tokens[0].rest:
+        return tokens[0]
+    return None

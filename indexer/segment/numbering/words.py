@@ -61,3 +61,4 @@ def may_start_number(word: str) -> bool:
     units, tens = _tables()
     w = word.lower().split("-", 1)[0]
     return w in units or w.startswith(_tens_prefixes())
+
