@@ -44,7 +44,8 @@ def read_view(texts: Sequence[str]) -> tuple[list[str], dict[int, Heading], Read
                 heads[i] = head
     for i, tok in reading.chapters.items():
         if not is_chapter(texts[i]) and i not in heads:
-            view[i] = f"CHAPTER {tok.label} {_title(tok.rest)}".rstrip()
+            label = tok.label if tok.form.kind in ("arabic", "ROMAN") else str(tok.value)
+            view[i] = f"CHAPTER {label} {_title(tok.rest)}".rstrip()
     _rewrite_paragraphs(texts, view, reading)
     return view, heads, reading
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from indexer.segment.numbering.families import families, is_head
 from indexer.segment.numbering.reading import MIN_RUN, article_families, labels_of, reading_with
@@ -54,7 +54,7 @@ def structure_lines(texts: Sequence[str], runs_on: Sequence[bool], filled: Seque
         kept = [t for t in tokens if starts_item or t.form.close or t.form.word or t.form.open
                 or t.form.kind == "decimal"]
         if kept and (fills or not starts_item):
-            kept = [replace(t, weak=not starts_item, runs_on=fills) for t in kept]
+            kept = [t._replace(weak=not starts_item, runs_on=fills) for t in kept]
         labels.append(kept)
     split = _split_headings(texts, labels)
     for k, token in split.items():
@@ -63,9 +63,9 @@ def structure_lines(texts: Sequence[str], runs_on: Sequence[bool], filled: Seque
     heads: set[int] = set()
     starts: set[int] = set()
     for art in article_families(fams, frozenset()):
-        if art.longest() < MIN_RUN or any(line in heads or line in starts
-                                          for line, _t in art.members):
-            continue
+        placed = sum(line in heads or line in starts for line, _t in art.members)
+        if art.longest() < MIN_RUN or 2 * placed > len(art.members):
+            continue  # (a level read already, as another family's chapters or paragraphs)
         reading = reading_with(fams, art)
         if reading is not None:
             heads |= set(reading.articles) | set(reading.chapters)
@@ -92,7 +92,7 @@ def _split_headings(texts: Sequence[str], labels: Sequence[Sequence[Token]]) -> 
             form = tok.form
             if (form.bare() and not form.open and form.kind not in ("alpha", "ALPHA", "decimal")
                     and is_head(tok)):  # the number alone, or before a title
-                out[k] = replace(tok, form=Form(word.lower(), form.kind, "", form.close,
+                out[k] = tok._replace(form=Form(word.lower(), form.kind, "", form.close,
                                                 capitals=word.isupper()), upper=word.isupper())
                 break
     return out

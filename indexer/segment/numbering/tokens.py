@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from indexer.segment.numbering.words import may_start_number, number_words_value
 from indexer.segment.numerals import parse_roman
@@ -64,8 +64,7 @@ _SUFFIX = re.compile(r"[ \t]?-[ \t]?([A-Z])(?![\w])|[ \t]([A-Za-z])(?=[ \t]*[.:â
 _LETTER_SPACED = re.compile(r"^(?:[^\W\d_] ){3,}[^\W\d_](?= |$)")
 
 
-@dataclass(frozen=True)
-class Form:
+class Form(NamedTuple):
     """What the labels of one family share: the word before the number (lower case, "" for
     none; `after` when it comes after the number: "10 artikel"), the kind of number
     ("arabic", "roman", "ROMAN", "alpha", "ALPHA", "words", "decimal"), the bracket before it
@@ -84,8 +83,7 @@ class Form:
         return not self.word
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """One reading of the label a line opens with."""
 
     form: Form
