@@ -33,7 +33,7 @@ sqlite3.register_adapter(type(None), {}.get)
 
 STORE_NAME = "corpus.sqlite"
 #: Bump when the pipeline's output changes, so unchanged files are re-processed once.
-PIPELINE_VERSION = "4"
+PIPELINE_VERSION = "5"
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
@@ -130,7 +130,7 @@ def rows_of(doc: Document, removed: Iterable[tuple]) -> StoreRows:
         json.dumps([v.lang for v in doc.versions]), json.dumps(list(doc.warnings)),
         json.dumps({"parties": m.parties, "signed": m.signed, "place": m.place,
                     "title": m.title, "article": m.article, "guessed": m.guessed,
-                    "format": doc.format, "pages": doc.pages},
+                    "format": doc.format, "pages": doc.pages, "notes": doc.notes},
                    ensure_ascii=False),
     )
     counter = [0]

@@ -11,13 +11,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from collections.abc import Sequence
 
 from indexer.errors import QueryError, StoreError
 from indexer.rates import LOW_CONFIDENCE
 from indexer.rates.cues import RATE_TOPICS
-from search.citations import Citation, format_citation
+from search.citations import eid_citation
 from search.corpus import Corpus
 
 #: The keys of a rate in `treaty rates --json`, in order (the JSON contract), and the columns
@@ -26,21 +25,8 @@ CONTRACT = ("treaty", "topic", "rate", "exempt", "by_reference", "condition", "b
             "citation", "quote", "langs", "confidence")
 CSV_FIELDS = CONTRACT
 
-_EID = re.compile(r"(?P<kind>art|prot)_(?P<n>\d+)(?P<ins>[A-Za-z]*)(?:__para_(?P<p>\d+))?"
-                  r"(?:__point_(?P<pt>\w+))?$")
-
-
-def citation(treaty: str, eid: str) -> str:
-    """"br-pe-2006 Art. 10(2)(a)" for unit art_10__para_2__point_a of br-pe-2006."""
-    m = _EID.match(eid)
-    if not m:
-        return f"{treaty} {eid.replace('_', ' ')}"
-    if m["ins"]:  # an inserted article (26A): the citation grammar has no such number
-        tail = "".join(f"({x})" for x in (m["p"], m["pt"]) if x)
-        return f"{treaty} Art. {m['n']}{m['ins']}{tail}"
-    c = Citation(treaty_id=treaty, article=int(m["n"]), protocol=m["kind"] == "prot",
-                 paragraph=int(m["p"]) if m["p"] else None, point=m["pt"])
-    return format_citation(c, "en")
+#: "br-pe-2006 Art. 10(2)(a)" for unit art_10__para_2__point_a of br-pe-2006.
+citation = eid_citation
 
 
 def _has_rates(corpus: Corpus) -> bool:
@@ -68,12 +54,11 @@ def _check_filters(corpus: Corpus, treaty: str | None, topic: str | None,
     if topic and topic not in RATE_TOPICS:
         raise QueryError(f"no rates for topic {topic[:40]!r}; use one of "
                          f"{', '.join(RATE_TOPICS)}")
-    if party is None:
+    if party is None or not party.strip():
         return None
-    party = party.strip().upper()
-    if not re.fullmatch(r"[A-Z]{2}", party):
-        raise QueryError(f"a party is an ISO 3166 alpha-2 code such as BR, not {party[:20]!r}")
-    return party
+    from search.names import known_party
+
+    return known_party(party, (p for t in corpus.treaties() for p in t.parties))
 
 
 def rates(corpus: Corpus, treaty: str | None = None, topic: str | None = None,

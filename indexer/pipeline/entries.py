@@ -16,7 +16,7 @@ from indexer.audit import Audit, Source, audit_documents
 from indexer.errors import SourceError, TreatyError, environment_message
 from indexer.models import DocMeta, Document
 from indexer.pipeline import treaty
-from indexer.pipeline.document import count_kind, process
+from indexer.pipeline.document import count_kind, process, structure_missing
 from indexer.sources import manifest
 from indexer.sources.read import decode_source, digest, source_bytes
 
@@ -41,6 +41,7 @@ class DocReport:
     languages: tuple[str, ...] = ()
     articles: dict[str, int] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # what was guessed, inferred or kept aside (Document.notes)
     findings: int = 0  # of the audit (`treaty check` lists them)
     error: str | None = None
     reused: bool = False
@@ -56,13 +57,15 @@ PARALLEL_MIN_BYTES = 2_000_000
 
 
 def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None,
-                   alone: bool = False, limit: int | None = None, guess: bool = False
+                   alone: bool = False, limit: int | None = None, guess: bool = False,
+                   keep: bool = False
                    ) -> tuple[DocReport, tuple[Document, list[tuple]] | None, list[tuple],
                               Audit | Guess | None]:
     """Read and process one manifest entry (pure apart from reading the file; runs in worker
     processes too). Returns its report, the processed document (None when the file is
-    unchanged, ``report.reused``, or failed, ``report.error``) and, for a file that is
-    `alone` in its treaty, the treaty-level steps done here too: topics, links and audit.
+    unchanged, ``report.reused``, or failed, ``report.error``: also a text without treaty
+    structure, unless `keep` or its entry keeps it) and, for a file that is `alone` in its
+    treaty, the treaty-level steps done here too: topics, links and audit.
     `guess`: a file not known to be alone (its treaty is known once every file is
     processed) goes back as processed, with the result of those steps as if it were
     alone (a `Guess`, used when it is)."""
@@ -81,6 +84,10 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
             # every document processed here goes through `treaty.harmonise_topics`, which decides
             # the topic of every article: segment's own would be overwritten
             doc, removed = process(decoded, _meta_from_entry(entry), topics=False)
+            missing = None if keep or entry.keep else structure_missing(doc)
+            if missing:
+                raise TreatyError(f"{missing}; not ingested (`treaty ingest --force` or "
+                                  "`keep = true` in its manifest entry keeps it)")
             if alone:
                 doc, removed, links, checked = _alone_steps(doc, removed, decoded.text)
                 rep.findings = len(checked.findings)
@@ -91,6 +98,7 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
             rep.languages = tuple(v.lang for v in doc.versions)
             rep.articles = {v.lang: count_kind(v.units, "article") for v in doc.versions}
             rep.warnings = doc.warnings
+            rep.notes = doc.notes
     except SourceError as exc:
         rep.error = str(exc)
     except TreatyError as exc:
@@ -123,6 +131,7 @@ class Guess:
     audit: Audit
     articles: dict[str, int]
     warnings: tuple[str, ...]
+    notes: tuple[str, ...]
 
 
 def _guess(doc: Document, removed: list[tuple], text: str) -> Guess | None:
@@ -134,7 +143,7 @@ def _guess(doc: Document, removed: list[tuple], text: str) -> Guess | None:
         return None
     return Guess(store.rows_of(final, gone), links, checked,
                  {v.lang: count_kind(v.units, "article") for v in final.versions},
-                 final.warnings)
+                 final.warnings, final.notes)
 
 
 def _document_error(file: str, exc: Exception) -> str:
@@ -148,8 +157,8 @@ def _document_error(file: str, exc: Exception) -> str:
 
 
 def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]],
-                   alone: frozenset[str] = frozenset(), limit: int | None = None
-                   ) -> list[tuple]:
+                   alone: frozenset[str] = frozenset(), limit: int | None = None,
+                   keep: bool = False) -> list[tuple]:
     """`_process_entry` of each job, in a worker process. A document alone in its treaty is
     final here, so it goes back as its store rows (`store.rows_of`), with None for its
     removed rows: plain tuples cost a fraction of the document's objects to pickle and
@@ -158,7 +167,7 @@ def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None
     out = []
     for entry, sha in jobs:
         rep, item, links, checked = _process_entry(corpus_dir, entry, sha, entry.file in alone,
-                                                   limit, guess=True)
+                                                   limit, guess=True, keep=keep)
         if item is not None and entry.file in alone:
             item = (store.rows_of(*item), None)
         out.append((rep, item, links, checked))
@@ -182,8 +191,8 @@ def _worker_count(corpus_dir: Path, entries: Sequence[manifest.Entry], workers: 
 
 def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dict,
                  workers: int | None, progress: Callable[[str], None] | None,
-                 alone: frozenset[str] = frozenset(), limit: int | None = None
-                 ) -> Iterator[tuple[manifest.Entry, tuple]]:
+                 alone: frozenset[str] = frozenset(), limit: int | None = None,
+                 keep: bool = False) -> Iterator[tuple[manifest.Entry, tuple]]:
     """Each entry with its result, in manifest order; `progress` is called per document in
     this process (before it is processed when sequential, as it completes when parallel).
     Unchanged files are told here first, so that workers start only for the others (and
@@ -196,13 +205,14 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
             if progress:
                 progress(entry.file)
             yield entry, (_reused(entry) if entry.file in same else
-                          _process_entry(corpus_dir, entry, None, entry.file in alone, limit))
+                          _process_entry(corpus_dir, entry, None, entry.file in alone, limit,
+                                         keep=keep))
         return
     # Small chunks keep both the load balanced and the results streaming back in order.
     size = max(1, min(8, len(todo) // (n * 8)))
     chunks = [[(e, None) for e in todo[i:i + size]] for i in range(0, len(todo), size)]
     with worker_setup.pool(n) as pool:  # (the workers exit while this process stores)
-        futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone, limit)
+        futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone, limit, keep)
                    for chunk in chunks]
         done: dict[str, tuple] = {}
         k = 0

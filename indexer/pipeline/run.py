@@ -64,15 +64,17 @@ def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocRep
     with closing(store.connect(db_dir)) as db:
         findings = dict(db.execute("SELECT file, COUNT(*) FROM findings GROUP BY file"))
         for f in files:
-            row = db.execute("SELECT treaty, languages, warnings FROM documents WHERE file=?",
-                             (f,)).fetchone()
+            row = db.execute("SELECT treaty, languages, warnings, meta FROM documents "
+                             "WHERE file=?", (f,)).fetchone()
             counts = dict(db.execute("SELECT lang, articles FROM doc_articles WHERE file=?",
                                      (f,)).fetchall())
             langs = tuple(json.loads(row["languages"]))
             out[f] = DocReport(file=f, treaty=row["treaty"], languages=langs,
                                articles={k: counts.get(k, 0) for k in langs},
                                warnings=tuple(json.loads(row["warnings"])),
-                               findings=findings.get(f, 0), reused=True)
+                               findings=findings.get(f, 0),
+                               notes=tuple(json.loads(row["meta"] or "{}").get("notes") or ()),
+                               reused=True)
     return out
 
 
@@ -90,8 +92,10 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     """Ingest every document of `corpus_dir` into a new generation of `data` (its store and
     its index, `indexer.datadir`), made live in one atomic switch once both are whole.
 
-    Unchanged files (same content hash, same pipeline version) are not re-processed. A file
-    that fails is reported and skipped; every other document is still ingested. When every
+    Unchanged files (same content hash, same pipeline version) are not re-processed (with
+    `force`, every file is). A file that fails is reported and skipped; every other document
+    is still ingested. A text without treaty structure (`document.structure_missing`: a
+    licence, a web page's policy) fails so, unless `force` or its entry's `keep`. When every
     document fails, or on any error or interrupt, the live corpus stays as it was.
     `workers` processes documents in that many processes (None: every CPU when there is
     enough text to repay starting them, else one); the result does not depend on it.
@@ -183,7 +187,7 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
     guesses: dict[str, Guess] = {}  # pending documents' steps if alone (made in workers)
     with store.NewStore(gen, previous=current) as new:
         for entry, (rep, item, doc_links, checked) in _run_entries(
-                corpus_dir, entries, prior, workers, progress, alone, limit):
+                corpus_dir, entries, prior, workers, progress, alone, limit, force):
             reports.append(rep)
             if item is None:
                 if rep.reused:
@@ -322,7 +326,7 @@ def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest
     by_file = {e.file: e for e in entries}
     for file in [f for f in keep if owners.get(f) in touched]:
         rep, item, _links, _audit = _process_entry(corpus_dir, by_file[file], None,
-                                                   limit=limit)
+                                                   limit=limit, keep=True)
         keep.remove(file)
         if item is not None:
             fresh.append(item)
@@ -351,7 +355,7 @@ def _settled(pending: list[Processed], guesses: dict[str, Guess],
             continue
         pending.remove(item)
         rep = by_file[item[0].meta.file]
-        rep.articles, rep.warnings = guess.articles, guess.warnings
+        rep.articles, rep.warnings, rep.notes = guess.articles, guess.warnings, guess.notes
         rep.findings = len(guess.audit.findings)
         out.append(guess)
     return out
@@ -373,3 +377,4 @@ def _refresh_reports(reports: list[DocReport], fresh: Sequence[Processed]) -> No
         if doc is not None:
             r.articles = {v.lang: count_kind(v.units, "article") for v in doc.versions}
             r.warnings = doc.warnings
+            r.notes = doc.notes

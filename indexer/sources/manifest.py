@@ -23,6 +23,7 @@ _TREATY_ID = re.compile(r"^(?:[a-z]{2}(?:-[a-z]{2})+|[a-z][a-z0-9]*(?:-[a-z0-9]+
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _KNOWN_KEYS = {
     "file", "treaty", "parties", "signed", "place", "languages", "article", "title", "note",
+    "keep",
 }
 #: The longest text each text field may hold (characters), and the most codes in a list.
 _TEXT_FIELDS = {"file": 1024, "treaty": 100, "place": 200, "title": 2000, "note": 4000}
@@ -45,6 +46,7 @@ class Entry:
     title: str | None = None
     note: str | None = None
     declared: bool = True  # False for a file found in the folder without an entry
+    keep: bool = False  # ingested even without treaty structure (`treaty add --force`)
 
 
 def _codes(table: dict, key: str, pattern: str, where: str, like: str) -> list[str] | None:
@@ -87,6 +89,8 @@ def _checked(table: dict, where: str) -> None:
                                 or not 1 <= article <= MAX_ARTICLE):
         raise ManifestError(f"{where}: article must be a positive whole number (at most "
                             f"{MAX_ARTICLE})")
+    if not isinstance(table.get("keep", False), bool):
+        raise ManifestError(f"{where}: keep must be true or false")
 
 
 def _is_date(value: object) -> bool:
@@ -120,6 +124,7 @@ def _entry(table: dict, where: str) -> Entry:
         article=table.get("article"),
         title=table.get("title"),
         note=table.get("note"),
+        keep=table.get("keep", False),
     )
 
 
