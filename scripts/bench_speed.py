@@ -5,7 +5,7 @@ measured, one interpreter), so that a change is judged by ratios, not by this ma
 - ingest of real text (the .txt files of the corpora given; `--workers`, `--engine`): wall
   time, MB/s, CPU seconds (the process and its workers) and CPU per MB;
 - the same ingest again with nothing changed (a declared copy of the corpus, so that files
-  are reused where a checkout can);
+  are reused where a checkout can), then with one treaty added (a bundled text, declared);
 - a cold `treaty search` (a new process, compiled modules on disk) in English and in Chinese
   on the bundled corpus and on the real one;
 - the web app on the bundled corpus and the real corpus together: `/api/search` over a mixed
@@ -149,6 +149,18 @@ def text_corpus(folders: list[Path], into: Path, declared: bool) -> Path:
     return into
 
 
+def plus_one(real: Path, into: Path) -> Path:
+    """A copy of the declared corpus `real` with one more treaty (a bundled text, declared):
+    its ingest after `real`'s is what adding one treaty costs."""
+    shutil.copytree(real, into)
+    source = min((ROOT / "corpus").glob("*.txt"))
+    (into / "added").mkdir()
+    shutil.copyfile(source, into / "added" / source.name)
+    with (into / "manifest.toml").open("a", encoding="utf-8") as fh:
+        fh.write(f'\n[[document]]\nfile = "added/{source.name}"\ntreaty = "added-one"\n')
+    return into
+
+
 def web_corpus(folders: list[Path], into: Path) -> Path:
     """The bundled corpus (with its manifest) and the .txt files of `folders`."""
     text_corpus(folders, into, declared=False)
@@ -164,10 +176,11 @@ def web_corpus(folders: list[Path], into: Path) -> Path:
 def measure(codes: dict[str, Path], folders: list[Path], engine: str, workers: int,
             repeats: int, scratch: Path, log) -> dict[str, dict]:
     real = text_corpus(folders, scratch / "real", declared=True)
+    plus = plus_one(real, scratch / "plus")
     mb = sum(p.stat().st_size for p in real.rglob("*.txt")) / MB
     web = web_corpus(folders, scratch / "web")
-    out: dict[str, dict] = {name: {"mb": mb, "wall": [], "cpu": [], "same": [], "en": [],
-                                   "zh": [], "en_real": [], "zh_real": [], "web": {}}
+    out: dict[str, dict] = {name: {"mb": mb, "wall": [], "cpu": [], "same": [], "add": [],
+                                   "en": [], "zh": [], "en_real": [], "zh_real": [], "web": {}}
                             for name in codes}
     for name, code in codes.items():  # caches, the bundled and web data directories
         work = scratch / name
@@ -179,6 +192,8 @@ def measure(codes: dict[str, Path], folders: list[Path], engine: str, workers: i
             work, r = scratch / name, out[name]
             wall, cpu = _ingest(code, work, real, work / "real", engine, workers, True)
             same, _cpu = _ingest(code, work, real, work / "real", engine, workers, False)
+            add, _cpu = _ingest(code, work, plus, work / "real", engine, workers, False)
+            r["add"].append(add)
             r["wall"].append(wall)
             r["cpu"].append(cpu)
             r["same"].append(same)
@@ -191,7 +206,8 @@ def measure(codes: dict[str, Path], folders: list[Path], engine: str, workers: i
             for key, values in got.items():
                 r["web"].setdefault(key, []).extend(values)
             log(f"  {name} round {k + 1}: ingest {wall:.1f} s ({cpu:.1f} CPU s), unchanged "
-                f"{same:.1f} s, cold search {r['en'][-1]:.2f} / {r['zh'][-1]:.2f} s")
+                f"{same:.1f} s, one added {add:.1f} s, cold search {r['en'][-1]:.2f} / "
+                f"{r['zh'][-1]:.2f} s")
     return out
 
 
@@ -215,6 +231,8 @@ def table(results: dict[str, dict], engine: str, workers: int) -> list[str]:
     row("  CPU s per MB", [med(r["cpu"]) / mb for r in results.values()], ".2f")
     row("the same ingest again, nothing changed, wall s",
         [med(r["same"]) for r in results.values()], ".2f")
+    row("then one treaty added (a declared file), wall s",
+        [med(r["add"]) for r in results.values()], ".2f")
     for key, label in (("en", "cold `treaty search dividends`, bundled corpus, s"),
                        ("zh", "cold `treaty search 股息`, bundled corpus, s"),
                        ("en_real", "cold `treaty search dividends`, real corpus, s"),
