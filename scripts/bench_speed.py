@@ -157,7 +157,7 @@ def plus_one(real: Path, into: Path) -> Path:
     (into / "added").mkdir()
     shutil.copyfile(source, into / "added" / source.name)
     with (into / "manifest.toml").open("a", encoding="utf-8") as fh:
-        fh.write(f'\n[[document]]\nfile = "added/{source.name}"\ntreaty = "added-one"\n')
+        fh.write(f'\n[[document]]\nfile = "added/{source.name}"\ntreaty = "added-2026"\n')
     return into
 
 
