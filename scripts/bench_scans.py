@@ -23,7 +23,7 @@ Texts are `tune` (the rules may be tuned on them) or `held-out` (only measured).
 the same command gives the same scans.
 
     python scripts/bench_scans.py [--pages 2] [--only NAME] [--levels fair,poor] [--json OUT]
-                                  [--psm N] [--stray CONF]   # other OCR choices, to compare
+                                  [--psm N] [--stray CONF] [--min-dpi N]  # other OCR choices
 """
 
 from __future__ import annotations
@@ -243,7 +243,8 @@ def _count_changes(doc) -> int:
 def report(rows: list[dict]) -> str:
     head = (f"{'text':10} {'set':8} {'level':5} {'CER tess':>8} {'CER ocr':>8} "
             f"{'units bef':>9} {'after':>7} {'gain':>6} {'WER tess':>8} {'WER ocr':>8} "
-            f"{'chg':>4} {'right':>5} {'false':>5} {'clean':>5} {'articles':>8} {'s/pg t':>6} {'s/pg o':>6}")
+            f"{'chg':>4} {'right':>5} {'false':>5} {'clean':>5} {'articles':>8} {'s/pg t':>6} "
+            f"{'s/pg o':>6}")
     lines = [head]
     for r in rows:
         gain = 1 - r["cer_units_after"] / r["cer_units_before"] if r["cer_units_before"] else 0
@@ -251,6 +252,7 @@ def report(rows: list[dict]) -> str:
             f"{r['text']:10} {r['set']:8} {r['level']:5} {r['cer_tesseract']:8.2%} "
             f"{r['cer_ocr']:8.2%} {r['cer_units_before']:9.2%} {r['cer_units_after']:7.2%} "
             f"{gain:6.1%} {r['wer_tesseract']:8.2%} {r['wer_ocr']:8.2%} {r['changes']:4} "
+            f"{r['right_sure'] + r['right_unsure']:5} {r['false_sure'] + r['false_unsure']:5} "
             f"{r['clean_changes']:5} {r['articles_right']:>3}/{r['articles']:<4} "
             f"{r['s_page_tesseract']:6.1f} {r['s_page_ocr']:6.1f}")
     for which in ("tune", "held-out"):
@@ -285,7 +287,7 @@ def _typed_report() -> int:
     return 0
 
 
-def _choose(psm: int | None, stray: float | None) -> None:
+def _choose(psm: int | None, stray: float | None, min_dpi: int | None) -> None:
     """Set the OCR's choices to compare others with the ones it makes."""
     from indexer.sources.formats import ocr, ocr_words
 
@@ -293,6 +295,8 @@ def _choose(psm: int | None, stray: float | None) -> None:
         ocr.PSM = psm
     if stray is not None:
         ocr_words.STRAY_CONFIDENCE = stray
+    if min_dpi is not None:
+        ocr.MIN_DPI = min_dpi
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -306,8 +310,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the changes made on typed period texts instead (no scan)")
     parser.add_argument("--psm", type=int, help="the OCR's page segmentation mode, to compare")
     parser.add_argument("--stray", type=float, help="the OCR's stray-mark confidence, to compare")
+    parser.add_argument("--min-dpi", type=int, help="the OCR's least resolution, to compare")
     args = parser.parse_args(argv)
-    _choose(args.psm, args.stray)
+    _choose(args.psm, args.stray, args.min_dpi)
     if shutil.which("tesseract") is None:
         print("tesseract is not installed", file=sys.stderr)
         return 1

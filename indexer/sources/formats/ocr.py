@@ -23,6 +23,9 @@ LANGUAGES = {"en": "eng", "pt": "por", "sv": "swe", "zh": "chi_sim", "es": "spa"
              "fr": "fra", "de": "deu", "nl": "nld"}
 #: Rendering resolution of a page that holds no image (tesseract reads print best at 300 dpi).
 DPI = 300
+#: A scan of a lower resolution is enlarged to this one before tesseract reads it (0: never;
+#: measured by scripts/bench_scans.py).
+MIN_DPI = 0
 #: Tesseract's page segmentation mode (3: fully automatic; measured by scripts/bench_scans.py).
 PSM = 3
 #: Seconds one page may take.
@@ -89,8 +92,8 @@ def _own_dpi(page) -> int:
 def _page_image(page) -> tuple[bytes, int]:
     """The page in grey as a binary PGM image, and its resolution (see the module)."""
     own = _own_image(page)
-    if own is None:
-        dpi = _own_dpi(page)
+    if own is None or own[1] < MIN_DPI:
+        dpi = max(_own_dpi(page), MIN_DPI)
         pixels = page.render(scale=dpi / 72, grayscale=True).to_numpy()
         own = _grey(pixels), dpi
     pixels, dpi = own
