@@ -82,3 +82,40 @@ def test_a_fair_scan_reads_no_worse_than_tesseract_by_hand(tmp_path):
     assert bench.cer(truth, reading.text) < 0.02
     sure = [w for w in reading.words if w.conf >= 90]
     assert len(sure) > 0.8 * len(reading.words) and {w.page for w in reading.words} == {1}
+
+
+def _one_image_pdf(image, dpi: int, turned: bool) -> bytes:
+    import io
+
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas as pdfcanvas
+
+    width, height = image.width * 72 / dpi, image.height * 72 / dpi
+    out = io.BytesIO()
+    c = pdfcanvas.Canvas(out, pagesize=(height, width) if turned else (width, height))
+    if turned:  # (drawn turned a quarter: the page is rendered, at the image's resolution)
+        c.translate(height, 0)
+        c.rotate(90)
+    c.drawImage(ImageReader(image), 0, 0, width, height)
+    c.showPage()
+    c.save()
+    return out.getvalue()
+
+
+def test_a_scan_is_read_at_its_own_resolution_from_its_own_pixels():
+    import numpy as np
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    from indexer.sources.formats.ocr import _page_image
+
+    pixels = np.random.default_rng(3).integers(0, 256, (300, 200), dtype=np.uint8)
+    image = Image.fromarray(pixels, "L")
+    for turned in (False, True):
+        page = pdfium.PdfDocument(_one_image_pdf(image, 150, turned))[0]
+        pgm, dpi = _page_image(page)
+        assert dpi == 150
+        header = f"P5\n{300 if turned else 200} {200 if turned else 300}\n255\n".encode()
+        assert pgm.startswith(header) and len(pgm) == len(header) + 300 * 200
+        if not turned:
+            assert pgm[len(header):] == pixels.tobytes()

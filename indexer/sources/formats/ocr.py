@@ -26,6 +26,8 @@ DPI = 300
 #: A scan of a lower resolution is enlarged to this one before tesseract reads it (0: never;
 #: measured by scripts/bench_scans.py).
 MIN_DPI = 0
+#: A page is never rendered finer than this (an image drawn tiny would ask for a vast page).
+MAX_DPI = 600
 #: Tesseract's page segmentation mode (3: fully automatic; measured by scripts/bench_scans.py).
 PSM = 3
 #: Seconds one page may take.
@@ -81,12 +83,19 @@ def _own_image(page):
 
 
 def _own_dpi(page) -> int:
-    """The resolution of the page's finest image (`DPI` when it has none)."""
+    """The resolution of the page's finest image (`DPI` when it has none; at most `MAX_DPI`):
+    its width in pixels over the length its first side is drawn at, however turned."""
+    import math
+
     import pypdfium2.raw as pdfium_c
 
-    found = [round(o.get_px_size()[0] * 72 / max(1.0, o.get_matrix().get()[0]))
-             for o in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE])]
-    return max([x for x in found if x > 0] or [DPI])
+    found = []
+    for image in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE]):
+        a, b, *_rest = image.get_matrix().get()
+        drawn = math.hypot(a, b)
+        if drawn >= 1:
+            found.append(round(image.get_px_size()[0] * 72 / drawn))
+    return min(max(found or [DPI]), MAX_DPI)
 
 
 def _page_image(page) -> tuple[bytes, int]:
