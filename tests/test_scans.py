@@ -70,7 +70,7 @@ def test_a_fair_scan_reads_no_worse_than_tesseract_by_hand(tmp_path):
     from indexer.sources.formats.ocr import read_pdf
 
     text = (ROOT / "corpus" / "brazil-peru-2006.en.txt").read_text(encoding="utf-8")
-    printed = sp.print_pdf(sp.excerpt(text, 1500), "Convention")
+    printed = sp.print_pdf(sp.excerpt(text, 700), "Convention")
     truth = sp.page_texts(printed)[0]
     image = sp.scan_pages(printed, sp.FAIR, seed=30, pages=1)[0]
     path = tmp_path / "page.png"
