@@ -4,9 +4,7 @@ resolution: a page that is one upright image is read from that image's own pixel
 page is rendered at the resolution of its finest image (`DPI` when it has none), so a 150 dpi
 scan is not enlarged, with its specks, before tesseract reads it. Tesseract's words come with
 their confidences (:mod:`.ocr_words`), kept beside the text; the pages are joined by form
-feeds as a printed text's are. Measured by scripts/bench_scans.py.
-
-"""
+feeds as a printed text's are. Measured by scripts/bench_scans.py."""
 
 from __future__ import annotations
 
@@ -28,7 +26,8 @@ DPI = 300
 MIN_DPI = 0
 #: A page is never rendered finer than this (an image drawn tiny would ask for a vast page).
 MAX_DPI = 600
-#: Tesseract's page segmentation mode (3: fully automatic; measured by scripts/bench_scans.py).
+#: Tesseract's page segmentation mode (3, its default: fully automatic; other modes are not
+#: compared yet: scripts/bench_scans.py --psm N).
 PSM = 3
 #: Seconds one page may take.
 PAGE_SECONDS = 120
