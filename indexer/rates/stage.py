@@ -7,23 +7,33 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from indexer.policy import policy
-from indexer.rates.cues import RATE_TOPICS
 from indexer.rates.extract import version_rates
 from indexer.rates.model import Found, Rate, VersionUnit
 
 #: Below this a rate is listed by `treaty check`.
 LOW_CONFIDENCE = 0.8
 
+#: `kind` (limit, branch-profits, mfn), `conditions` (the condition's fields, JSON),
+#: `clauses` and `quotes` (the condition's words and the sentence in each version, JSON
+#: {lang: text}), `in_force_from` / `in_force_to` (the dates between which the text that
+#: states the rate is in force; NULL: open) and `instrument` (the instrument whose text
+#: states it) came with issue 29, after the first fifteen columns.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rates (
     treaty TEXT NOT NULL, topic TEXT NOT NULL, rate REAL, exempt INTEGER NOT NULL,
     by_reference INTEGER NOT NULL, condition TEXT, base TEXT, lang TEXT NOT NULL,
     eid TEXT NOT NULL, quote TEXT, langs TEXT NOT NULL, confidence REAL NOT NULL,
-    disagree TEXT, target TEXT, seq INTEGER NOT NULL
+    disagree TEXT, target TEXT, seq INTEGER NOT NULL, kind TEXT NOT NULL DEFAULT 'limit',
+    conditions TEXT, clauses TEXT, quotes TEXT, in_force_from TEXT, in_force_to TEXT,
+    instrument TEXT
 );
 """
+COLUMNS = ("treaty", "topic", "rate", "exempt", "by_reference", "condition", "base", "lang",
+           "eid", "quote", "langs", "confidence", "disagree", "target", "seq", "kind",
+           "conditions", "clauses", "quotes", "in_force_from", "in_force_to", "instrument")
 INDEXES = "CREATE INDEX IF NOT EXISTS rates_treaty ON rates(treaty, topic);"
 
 
@@ -82,18 +92,39 @@ def combine(treaty: str, per_lang: dict[str, list[Found]], eids: dict[str, set[s
             group = next((anchors[(o, e)] for o in order if o != lang
                           for e in [counterpart(lang, f.eid, o)] if (o, e) in anchors), f.eid)
             anchors.setdefault((lang, f.eid), group)
-            keyed.setdefault((group, f.rate, f.exempt), {}).setdefault(lang, f)
+            keyed.setdefault((group, f.topic, f.kind, f.rate, f.exempt), {}).setdefault(lang, f)
     out = []
     for by_lang in keyed.values():
         langs = tuple(lg for lg in order if lg in by_lang)
         f = by_lang[langs[0]]
         missing = tuple(lg for lg in order if lg not in by_lang
                         and counterpart(langs[0], f.eid, lg) is not None)
+        said = next((by_lang[lg].conditions for lg in langs if by_lang[lg].conditions.said),
+                    f.conditions)
         out.append(Rate(treaty=treaty, topic=f.topic, eid=f.eid, lang=langs[0], rate=f.rate,
                         exempt=f.exempt, by_reference=f.by_reference, condition=f.condition,
                         base=f.base, quote=f.sentence, langs=langs,
                         confidence=confidence(f, len(langs), len(missing)), disagree=missing,
-                        target=f.target))
+                        target=f.target, kind=f.kind, conditions=said,
+                        clauses=tuple((lg, by_lang[lg].condition) for lg in langs
+                                      if by_lang[lg].condition),
+                        quotes=tuple((lg, by_lang[lg].sentence) for lg in langs)))
+    return general_rates(out)
+
+
+def general_rates(rates: list[Rate]) -> list[Rate]:
+    """A limit that states no condition where other limits on the same income in the same
+    article do is the one for the cases theirs do not meet ("15 per cent …; however, if the
+    beneficial owner is a company holding 25 per cent … exempt"): its condition is "all
+    other cases"."""
+    said = {(r.topic, r.eid.split("__")[0]) for r in rates
+            if r.kind == "limit" and r.conditions.said}
+    out = []
+    for r in rates:
+        if (r.kind == "limit" and not r.conditions.said
+                and (r.topic, r.eid.split("__")[0]) in said):
+            r = replace(r, conditions=replace(r.conditions, otherwise=True))
+        out.append(r)
     return out
 
 
@@ -105,19 +136,20 @@ def treaty_rates(treaty: str, rows: Iterable[sqlite3.Row], order: Sequence[str],
     for r in rows:
         if policy(r["lang"]) is not None:
             units.setdefault(r["lang"], []).append(VersionUnit.of_row(r))
-    per_lang = {lang: version_rates(us) for lang, us in units.items()}
+    per_lang = {lang: version_rates(us, lang) for lang, us in units.items()}
     eids = {lang: {u.eid for u in us} for lang, us in units.items()}
     langs = [lg for lg in order if lg in units] + [lg for lg in units if lg not in order]
     return combine(treaty, per_lang, eids, langs, alignment(links))
 
 
-#: The units the stage reads: those of the articles of a rate topic and of protocol items
-#: (the top-level units themselves included), of one treaty, in reading order.
+#: The units the stage reads: those of the articles and protocol items (the top-level units
+#: themselves included), of one treaty, in reading order. Articles of no rate topic are read
+#: for what they state of a branch-profits tax (a non-discrimination article may) and for
+#: limits whose base names a rate's income (an article whose topic was not found).
 _UNITS = (
     "SELECT eid, kind, text, top, parent, number, topic, refers_to, changes, lang, seq"
     " FROM units WHERE treaty=? AND (lang, top) IN (SELECT lang, eid FROM units"
-    " WHERE treaty=? AND depth=0 AND (kind='protocol' OR (kind='article' AND topic IN"
-    f" ({','.join('?' * len(RATE_TOPICS))})))) ORDER BY seq"
+    " WHERE treaty=? AND depth=0 AND kind IN ('protocol', 'article')) ORDER BY seq"
 )
 
 
@@ -131,13 +163,13 @@ def write_rates(db: sqlite3.Connection) -> int:
                     for t, langs in db.execute("SELECT id, languages FROM treaties ORDER BY id")]
         n = 0
         for treaty, order in treaties:
-            rows = db.execute(_UNITS, (treaty, treaty, *RATE_TOPICS)).fetchall()
+            rows = db.execute(_UNITS, (treaty, treaty)).fetchall()
             seqs = {(r["lang"], r["eid"]): r["seq"] for r in rows}
             links = [tuple(r) for r in db.execute(
                 "SELECT eid, lang_a, lang_b, eid_b FROM links WHERE treaty=?", (treaty,))]
             rates = treaty_rates(treaty, rows, order, links)
             db.executemany(
-                f"INSERT INTO rates VALUES ({','.join('?' * 15)})",
+                f"INSERT INTO rates ({','.join(COLUMNS)}) VALUES ({','.join('?' * len(COLUMNS))})",
                 [_row(r, seqs.get((r.lang, r.eid), 0)) for r in rates])
             n += len(rates)
     finally:
@@ -146,7 +178,11 @@ def write_rates(db: sqlite3.Connection) -> int:
     return n
 
 
-def _row(r: Rate, seq: int) -> tuple:
+def _row(r: Rate, seq: int, valid: tuple[str | None, str | None, str | None] = (None, None, None)
+         ) -> tuple:
     return (r.treaty, r.topic, r.rate, int(r.exempt), int(r.by_reference), r.condition, r.base,
             r.lang, r.eid, r.quote, json.dumps(list(r.langs)), r.confidence,
-            json.dumps(list(r.disagree)) if r.disagree else None, r.target, seq)
+            json.dumps(list(r.disagree)) if r.disagree else None, r.target, seq, r.kind,
+            json.dumps(r.conditions.as_json(), ensure_ascii=False),
+            json.dumps(dict(r.clauses), ensure_ascii=False),
+            json.dumps(dict(r.quotes), ensure_ascii=False), *valid)

@@ -9,7 +9,6 @@ treaty or an article (TMX, TSV, JSONL, plain text) and the template helpers they
 from __future__ import annotations
 
 import json
-import re
 
 from flask import Blueprint, Response, abort, request
 
@@ -21,28 +20,26 @@ bp = Blueprint("extras", __name__)
 
 FORMATS = {"tmx": "application/x-tmx+xml", "tsv": "text/tab-separated-values",
            "jsonl": "application/x-ndjson", "txt": "text/plain"}
-_PAIR_ID = re.compile(r"(?P<codes>[a-z]{2}(?:-[a-z]{2})+)-(?P<year>\d{4})")
-_NAMED_ID = re.compile(r"(?P<name>[a-z][a-z0-9-]*?)-(?P<year>\d{4})")
 
 
 def treaty_name(treaty_id: str, parties: tuple[str, ...] = (), lang: str = "en") -> str:
-    """A treaty as people name it: "Brazil–Peru, 2006" (the parties in the order of its id),
-    "Nordic, 1996" for a multilateral one named by its id; the id itself otherwise."""
-    m = _PAIR_ID.fullmatch(treaty_id)
-    if m:
-        codes = [c.upper() for c in m.group("codes").split("-")]
-        names = [country_name(c, lang) for c in codes]
-        return f"{'–'.join(names)}, {m.group('year')}"
-    m = _NAMED_ID.fullmatch(treaty_id)
-    if m:
-        name = m.group("name").replace("-", " ")
-        return f"{name[:1].upper()}{name[1:]}, {m.group('year')}"
-    return treaty_id
+    """A treaty as people name it: "Brazil–Peru (2006)" (`search.names`, the one helper)."""
+    from search import names
+
+    return names.treaty_name(treaty_id, lang)
 
 
 @bp.app_template_global("treaty_name")
 def _treaty_name(treaty_id: str) -> str:
     return treaty_name(treaty_id)
+
+
+@bp.app_template_global("cited_as")
+def _cited_as(citation: str) -> str:
+    """"br-pe-2006 Art. 10(2)" as a person reads it: "Brazil–Peru (2006) Art. 10(2)"."""
+    from search.names import cited_as
+
+    return cited_as(citation)
 
 
 @bp.app_template_global("country")
