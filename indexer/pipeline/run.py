@@ -26,6 +26,7 @@ from indexer.errors import (
     TreatyError,
     environment_message,
 )
+from indexer.instruments.consolidate import consolidate
 from indexer.models import DocMeta, Document
 from indexer.pipeline import treaty
 from indexer.pipeline.document import count_kind, process
@@ -52,6 +53,8 @@ def _meta_from_entry(entry: manifest.Entry) -> DocMeta:
         languages=entry.languages or (),
         article=entry.article,
         title=entry.title,
+        instrument=entry.instrument,
+        facts=entry.facts,
     )
 
 
@@ -141,6 +144,7 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
                 doc, removed = box[0]
                 checked = audit_documents([(doc, Source.of(decoded.text, removed))], links)
                 rep.findings = len(checked.findings)
+                ((doc, removed),) = consolidate([(doc, removed)])
             item = (doc, removed)
             rep.treaty = doc.meta.treaty
             rep.languages = tuple(v.lang for v in doc.versions)
@@ -349,6 +353,7 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
         links = treaty.realigned(pending, links, treaty.repair_across(pending, links))
         checked = treaty.audit(corpus_dir, pending, links, limit)
         _count_findings(reports, checked)
+        pending = consolidate(pending)  # the treaties as amended (audited as printed)
         for doc, removed in pending:
             new.add(doc, removed)
         new.copy_kept(keep)

@@ -248,9 +248,9 @@ def unit_rates(unit: VersionUnit, own: str, intro_limit: bool, exemptions: bool,
         if exemptions and not new:
             ex = _exemption(unit, sentence, own)
             new = [ex] if ex is not None else []
-        if kinds.is_branch(sentence, own):
-            new = [replace(f, kind="branch-profits", base=_branch_base(sentence) or f.base)
-                   for f in new]
+        if kinds.is_branch(sentence, own):  # (its base says on what: no condition phrase)
+            new = [replace(f, kind="branch-profits", base=_branch_base(sentence) or f.base,
+                           condition="") for f in new]
         found.extend(new)
     seen: set[tuple] = set()
     out = []

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from indexer.policy import policy
+from indexer.rates import intime
 from indexer.rates.extract import version_rates
 from indexer.rates.model import Found, Rate, VersionUnit
 
@@ -142,19 +143,9 @@ def treaty_rates(treaty: str, rows: Iterable[sqlite3.Row], order: Sequence[str],
     return combine(treaty, per_lang, eids, langs, alignment(links))
 
 
-#: The units the stage reads: those of the articles and protocol items (the top-level units
-#: themselves included), of one treaty, in reading order. Articles of no rate topic are read
-#: for what they state of a branch-profits tax (a non-discrimination article may) and for
-#: limits whose base names a rate's income (an article whose topic was not found).
-_UNITS = (
-    "SELECT eid, kind, text, top, parent, number, topic, refers_to, changes, lang, seq"
-    " FROM units WHERE treaty=? AND (lang, top) IN (SELECT lang, eid FROM units"
-    " WHERE treaty=? AND depth=0 AND kind IN ('protocol', 'article')) ORDER BY seq"
-)
-
-
 def write_rates(db: sqlite3.Connection) -> int:
-    """(Re)derive the rates table of the store `db` from its units; the number of rates."""
+    """(Re)derive the rates table of the store `db` from its units (each treaty in each of
+    its states in time: `intime`); the number of rate rows."""
     db.executescript(SCHEMA)
     db.execute("DELETE FROM rates")
     db.row_factory = sqlite3.Row
@@ -163,15 +154,21 @@ def write_rates(db: sqlite3.Connection) -> int:
                     for t, langs in db.execute("SELECT id, languages FROM treaties ORDER BY id")]
         n = 0
         for treaty, order in treaties:
-            rows = db.execute(_UNITS, (treaty, treaty)).fetchall()
-            seqs = {(r["lang"], r["eid"]): r["seq"] for r in rows}
             links = [tuple(r) for r in db.execute(
                 "SELECT eid, lang_a, lang_b, eid_b FROM links WHERE treaty=?", (treaty,))]
-            rates = treaty_rates(treaty, rows, order, links)
+            base_date, base_id, found, made = intime.states(db, treaty)
+            seqs = {}  # (lang, eid) -> its place in reading order, in the state that has it
+            for _start, rows in found:
+                for k, r in enumerate(rows):
+                    seqs[(r["lang"], r["eid"])] = k
+            per_state = [(start, treaty_rates(treaty, rows, order, links))
+                         for start, rows in found]
+            rows = [_row(r, seq, (frm, to, intime.instrument_of(r, frm, made, base_id)))
+                    for r, seq, (frm, to) in intime.merged(per_state, base_date, seqs)]
             db.executemany(
                 f"INSERT INTO rates ({','.join(COLUMNS)}) VALUES ({','.join('?' * len(COLUMNS))})",
-                [_row(r, seqs.get((r.lang, r.eid), 0)) for r in rates])
-            n += len(rates)
+                rows)
+            n += len(rows)
     finally:
         db.row_factory = None
     db.executescript(INDEXES)
