@@ -136,6 +136,42 @@ def test_new_text_ends_with_its_quote_or_the_next_article():
     assert ops[0].new[0].startswith("2. However") and ops[0].new[-1].endswith("cases.")
 
 
+VARIANTS = [
+    # an article's amendments listed after it, each naming a paragraph only
+    (["Article 10 of the Convention is amended as follows:",
+      "(a) In paragraph 2, the words \"15 per cent\" shall be replaced by the words \"10 per "
+      "cent\".", "(b) Paragraph 3 shall be deleted."],
+     [("words", "art_10__para_2"), ("delete", "art_10__para_3")]),
+    # a paragraph added, its number given by its text
+    (["In Article 12 the following paragraph shall be added:",
+      "\"7. The provisions of this Article shall not apply to payments for software.\""],
+     [("insert", "art_12__para_7")]),
+    (["Acrescente-se ao Artigo 12 da Convenção o seguinte parágrafo 7:",
+      "\"7. As disposições deste Artigo não se aplicam.\""], [("insert", "art_12__para_7")]),
+    # United Kingdom drafting
+    (["In paragraph 2 of Article 11, for \"15 per cent\" substitute \"10 per cent\"."],
+     [("words", "art_11__para_2")]),
+    (["The Convention shall be amended by adding the following new Article 26A after "
+      "Article 26:", "\"Article 26A", "Limitation of benefits",
+      "1. No benefit shall be granted.\""], [("insert", "art_26A")]),
+    # Portugal: n.º, artigo 10.º, redacção
+    (["O n.º 2 do artigo 10.º da Convenção passa a ter a seguinte redacção:",
+      "\"2. Esses dividendos podem ser tributados; o imposto não poderá exceder 10%.\""],
+     [("replace", "art_10__para_2")]),
+    # Swedish: the article first, then its paragraph
+    (["I artikel 11 ska punkt 3 ersättas av följande:", "”3. Ränta som härrör …”"],
+     [("replace", "art_11__para_3")]),
+    (["I artikel 12 punkt 2 ska ”15 procent” ersättas med ”10 procent”."],
+     [("words", "art_12__para_2")]),
+]
+
+
+def test_clause_variants():
+    for lines, expected in VARIANTS:
+        got = [(op.action, op.target.eid if op.target else None) for op in operations(lines)]
+        assert got == expected, lines[0]
+
+
 def test_titles_open_instruments():
     assert title_kind("PROTOCOL AMENDING THE CONVENTION BETWEEN X AND Y") == "protocol"
     assert title_kind("P R O T O C O L") == "protocol"
@@ -145,6 +181,8 @@ def test_titles_open_instruments():
     assert title_kind("Exchange of Notes") == "exchange-of-notes"
     assert title_kind("Excellency,") == "exchange-of-notes"
     assert title_kind("Protocol shall form an integral part of the Convention.") is None
+    assert title_kind("AGREEMENT BETWEEN SWEDEN AND RURITANIA AMENDING THE CONVENTION FOR THE "
+                      "AVOIDANCE OF DOUBLE TAXATION") == "agreement"
 
 
 # --- the protocols applied -------------------------------------------------------------------

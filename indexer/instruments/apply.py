@@ -69,7 +69,10 @@ def _article(op: Operation, lang: str, old: Unit | None, span: tuple[int, int]) 
     target = op.target
     if target is None or target.number is None or not op.new:
         return None
-    found = [u for u in _segmented(op.new, lang, span[0], article=target.number)
+    lines = list(op.new)
+    if _heading(lines[0]) is None:  # the new text begins with its title or its first paragraph
+        lines.insert(0, f"{_ARTICLE_WORD.get(lang, 'Article')} {target.article}")
+    found = [u for u in _segmented(lines, lang, span[0], article=target.number)
              if u.kind == "article"]
     if not found:
         return None
@@ -80,6 +83,18 @@ def _article(op: Operation, lang: str, old: Unit | None, span: tuple[int, int]) 
     return _fresh(replace(unit, number=target.number, label=target.article, topic=topic,
                           chapter=old.chapter if old is not None else None,
                           number_inferred=False), *span)
+
+
+#: The word that heads an article in each language, for a new text that has no heading.
+_ARTICLE_WORD = {"en": "Article", "pt": "Artigo", "sv": "Artikel"}
+
+
+def _heading(text: str) -> str | None:
+    from indexer.instruments.clauses import parse_target
+
+    head = text.strip()[:40]
+    t = parse_target(head)
+    return t.article if t is not None and head.lower().startswith(("art", "第")) else None
 
 
 def _topic_of(unit: Unit, lang: str) -> str | None:

@@ -37,6 +37,10 @@ _PARA_NUM = r"\(?(?P<para>\d{1,2})\)?"
 _POINT_WORD = r"(?:sub-?paragraph|point|alínea|letter|letra|led|item|punkt)"
 _POINT_NUM = r"(?:\((?P<pt>[a-z]|[ivx]{1,4}|\d{1,2})\)|(?P<pt2>[a-z]|[ivx]{1,4}|\d{1,2})\))"
 _OF = r"(?:\s*,?\s*(?:of|do|da|in|i)\s+(?:the\s+|o\s+|a\s+)?)"
+#: Words between an article and its paragraph: "Article 10 of the Convention, paragraph 2",
+#: "I artikel 11 ska punkt 3", "Artigo 10 da Convenção, parágrafo 2".
+_FILLER = (r"(?:\s+(?:of\s+the\s+(?:Convention|Agreement)|i\s+avtalet|da\s+Conven[çc][ãa]o|"
+           r"do\s+Acordo|ska|skall))*")
 
 
 @cache
@@ -52,8 +56,8 @@ def _target_patterns() -> tuple[re.Pattern[str], ...]:
         rf"{_PARA_WORD}\s*{_PARA_NUM}{_OF}{_ART_WORD}\s+{_ART_NUM}",
         # "Article 10(2)(a)", "Article 10, paragraph 2, subparagraph (a)", "artikel 10 punkt 2 a)"
         rf"{_ART_WORD}\s+{_ART_NUM}\s*\((?P<para>\d{{1,2}})\)\s*(?:\((?P<pt>[a-z])\))?",
-        (rf"{_ART_WORD}\s+{_ART_NUM}(?:\s*\([^)]{{1,60}}\))?\s*,?\s*{_PARA_WORD}\s*{_PARA_NUM}"
-        rf"(?:\s*,?\s*(?:{_POINT_WORD}\s+)?{point_bare}(?![\w]))?"),
+        (rf"{_ART_WORD}\s+{_ART_NUM}(?:\s*\([^)]{{1,60}}\))?{_FILLER}\s*,?\s*{_PARA_WORD}\s*"
+         rf"{_PARA_NUM}(?:\s*,?\s*(?:{_POINT_WORD}\s+)?{point_bare}(?![\w]))?"),
         # "Article 10", "Artigo 28-A", "artikel 26 A"
         rf"{_ART_WORD}\s+{_ART_NUM}",
     ))
@@ -82,6 +86,27 @@ def _target(m: re.Match[str]) -> Target | None:
         return None
     point = groups.get("pt") or groups.get("pt2") or groups.get("pt3")
     return Target(art, groups.get("para"), point.lower() if point else None)
+
+
+@cache
+def _partial_patterns() -> tuple[re.Pattern[str], ...]:
+    point = r"(?:\((?P<pt>[a-z])\)|(?P<pt2>[a-z])\))"
+    return tuple(re.compile(p, re.IGNORECASE) for p in (
+        rf"{_POINT_WORD}\s+{point}{_OF}{_PARA_WORD}\s*{_PARA_NUM}",
+        rf"{_PARA_WORD}\s*{_PARA_NUM}(?:\s*{point})?",
+    ))
+
+
+def partial_target(text: str, article: str) -> Target | None:
+    """The paragraph or point a clause names without its article ("in paragraph 2 the
+    words …", "punkt 3 ska utgå"), in `article` (the one its context names)."""
+    for pattern in _partial_patterns():
+        m = pattern.search(text[:200])
+        if m:
+            groups = m.groupdict()
+            point = groups.get("pt") or groups.get("pt2")
+            return Target(article, groups["para"], point.lower() if point else None)
+    return None
 
 
 def targets(text: str) -> list[tuple[int, int, Target]]:
@@ -129,13 +154,16 @@ _WORDS = (
     r"(?:orden|ordet|uttrycket|uttrycken|siffran|siffrorna|hänvisningen\s+till)\s+"
     + _QUOTED.format(name="old") + r"\s*,?\s+(?:ska|skall)\s+ersättas\s+(?:med|av)\s+"
     r"(?:orden\s+|ordet\s+|uttrycket\s+)?" + _QUOTED.format(name="new"),
-    r"(?:ska|skall)\s+(?:orden|ordet|uttrycket|siffran)\s+" + _QUOTED.format(name="old")
+    r"(?:ska|skall)\s+(?:(?:orden|ordet|uttrycket|siffran)\s+)?" + _QUOTED.format(name="old")
     + r"\s+ersättas\s+(?:med|av)\s+(?:orden\s+|ordet\s+|uttrycket\s+)?"
     + _QUOTED.format(name="new"),
+    # en (UK): for "X" substitute "Y"
+    r"\bfor\s+" + _QUOTED.format(name="old") + r"\s*,?\s+substitute\s+" + _QUOTED.format(name="new"),
 )
 _WORDS_DELETED = (
     r"(?:words?|figures?|expressions?|term|phrase)\s+" + _QUOTED.format(name="old")
     + r"\s*,?\s+(?:shall\s+be|is|are)\s+(?:deleted|omitted)",
+    r"\b(?:omit|delete)\s+(?:the\s+words\s+)?" + _QUOTED.format(name="old"),
     r"(?:expressão|palavras?|termo)\s+" + _QUOTED.format(name="old")
     + r"\s*,?\s+(?:é|são|será|serão)\s+(?:suprimid|eliminad)[ao]s?",
     r"(?:orden|ordet|uttrycket)\s+" + _QUOTED.format(name="old")
@@ -150,25 +178,27 @@ _WORDS_INSERTED = (
     + _QUOTED.format(name="new"),
     r"efter\s+(?:orden|ordet)\s+" + _QUOTED.format(name="old") + r"\s*,?\s+(?:ska|skall)\s+"
     r"(?:införas|läggas\s+till)\s+(?:orden\s+)?" + _QUOTED.format(name="new"),
+    r"\bafter\s+" + _QUOTED.format(name="old") + r"\s*,?\s+insert\s+" + _QUOTED.format(name="new"),
 )
 _INSERT = (
     r"(?:shall\s+be|is\s+(?:hereby\s+)?|are\s+(?:hereby\s+)?|be\s+)(?:inserted|added)"
     r"|(?:é|são|será|serão|fica|ficam)\s+(?:acrescentad|aditad|inserid|incluíd)[ao]s?"
-    r"|acrescenta-se|insere-se|adita-se"
+    r"|acrescenta-se|acrescente-se|insere-se|insira-se|adita-se|adite-se"
+    r"|(?:amended|supplemented)\s+by\s+(?:adding|inserting)|\bby\s+adding\s+the\s+following"
     r"|(?:ska|skall)\s+(?:införas|läggas\s+till|tillfogas)|\binförs\b|läggs\s+till"
 )
 _REPLACE = (
     r"(?:shall\s+be|is\s+(?:hereby\s+)?|are\s+(?:hereby\s+)?|be\s+)(?:deleted\s+and\s+|omitted"
     r"\s+and\s+)?(?:replaced|substituted)\s+(?:by|with)"
-    r"|(?:shall\s+be|is\s+(?:hereby\s+)?|be\s+)amended\s+(?:to\s+read|as\s+follows|and\s+shall"
-    r"\s+read)|shall\s+read\s+as\s+follows|(?:shall\s+be|is)\s+deleted\s+and\s+the\s+following"
+    r"|(?:shall\s+be|is\s+(?:hereby\s+)?|be\s+)amended\s+(?:to\s+read|and\s+shall\s+read)"
+    r"|shall\s+read\s+as\s+follows|(?:shall\s+be|is)\s+deleted\s+and\s+the\s+following"
     r"|there\s+shall\s+be\s+substituted|(?:shall|will)\s+henceforth\s+read"
     r"|(?:é|será|fica)\s+(?:suprimid[oa]\s+e\s+)?substituíd[oa]\s+pel[oa]"
-    r"|passa(?:m)?\s+a\s+(?:ter|vigorar\s+com)\s+a\s+seguinte\s+redação"
+    r"|passa(?:m)?\s+a\s+(?:ter|vigorar\s+com)\s+a\s+seguinte\s+reda(?:c?ç|cç)ão"
     r"|(?:é|será|fica)\s+alterad[oa]\s+(?:para|como\s+segue|da\s+seguinte)"
     r"|(?:ska|skall)\s+(?:upphöra\s+att\s+gälla\s+och\s+)?ersättas\s+(?:av|med)"
     r"|(?:ska|skall)\s+(?:ändras\s+och\s+)?(?:ha|erhålla)\s+följande\s+lydelse"
-    r"|(?:erhåller|får)\s+följande\s+lydelse"
+    r"|(?:erhåller|får)\s+följande\s+lydelse|\bersätts\s+(?:av|med)|\bersättas\s+(?:av|med)"
 )
 _DELETE = (
     r"(?:shall\s+be|is\s+(?:hereby\s+)?|are\s+(?:hereby\s+)?|be\s+)(?:deleted|omitted|repealed)"
@@ -182,6 +212,17 @@ _DELETE = (
 #: following:"), a provision that merely names an article and, much later, says "replaced"
 #: is no clause.
 _VERB_REACH = 160
+#: A line that opens amendments of one article, each of its own ("Article 10 is amended as
+#: follows:", "I artikel 10 görs följande ändringar:", "O Artigo 10 é alterado da seguinte
+#: forma:"): the article of the clauses after it that name only a paragraph.
+_CONTEXT = (r"(?:is|shall\s+be|are)\s+(?:hereby\s+)?amended\s+(?:as\s+follows|in\s+the\s+"
+            r"following\s+(?:way|manner))\s*:?\s*$|görs\s+följande\s+ändringar|ändras\s+på\s+"
+            r"följande\s+sätt|(?:é|será)\s+alterad[oa]\s+(?:da\s+seguinte\s+(?:forma|maneira)|"
+            r"como\s+segue)\s*:?\s*$|passa\s+a\s+ter\s+as\s+seguintes\s+alterações")
+#: A clause that brings a paragraph or point, whose number its new text gives ("the
+#: following paragraph shall be added", "följande nya punkt", "o seguinte parágrafo").
+_BRINGS_PARAGRAPH = (r"\b(?:new\s+|following\s+(?:new\s+)?)?(?:paragraph|sub-?paragraph|punkt|"
+                     r"stycke|parágrafo|alínea|número)\b")
 #: A clause that is a condition, not a change: "may at the request of Norway be replaced".
 _CONDITIONAL = (r"\bmay\b[^.]{0,60}\b(?:request|notif)|\bkan\b[^.]{0,60}\bbegäran|\bpoderá\b"
                 r"[^.]{0,60}\bpedido")
@@ -197,8 +238,7 @@ def _re(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
-def _words_op(text: str, line: int) -> Operation | None:
-    target = parse_target(text)
+def _words_op(text: str, line: int, target: Target | None) -> Operation | None:
     for pattern in _WORDS:
         m = _re(pattern).search(text)
         if m:
@@ -227,16 +267,23 @@ def _verb(pattern: str, text: str, found: list[tuple[int, int, Target]]) -> bool
                                  for start, end, _t in found)
 
 
-def read_clause(text: str, line: int = 0) -> Operation | None:
+def read_clause(text: str, line: int = 0, context: str | None = None) -> Operation | None:
     """The operation one clause states (no new text yet), or None when `text` is no amending
-    clause. A clause must name an article and say, right after, what becomes of it."""
+    clause. A clause must name an article and say, right after, what becomes of it; with
+    `context` (the article a line before opened amendments of), one that names only a
+    paragraph or point is of that article."""
     found = targets(text)
+    if not found and context is not None:
+        partial = partial_target(text, context)
+        if partial is not None:
+            m = _re(_PARA_WORD).search(text)
+            found = [(m.start(), m.end(), partial)] if m else []
     if not found:
         return None
     if _re(_CONDITIONAL).search(text[:300]) and _verb(rf"{_REPLACE}|{_DELETE}|{_INSERT}|"
                                                       r"ändras|upphävas|amended", text, found):
         return Operation("unparsed", found[0][2], text, line=line)
-    words = _words_op(text[:600], line)
+    words = _words_op(text[:600], line, found[0][2])
     if words is not None:
         return words
     if _verb(_INSERT, text, found):
@@ -324,8 +371,15 @@ def operations(lines: Sequence[str]) -> list[Operation]:
     """Every amending clause of an instrument's `lines`, in order, each with the new text it
     brings (module doc)."""
     clauses: list[Operation] = []
+    context: str | None = None
     for k, text in enumerate(lines):
-        op = read_clause(_clause_part(text), k)
+        head = _clause_part(text)
+        if _re(_CONTEXT).search(head) and (t := parse_target(head)) is not None:
+            context = t.article
+            continue
+        if _heading_number(text) is not None:
+            context = None  # the instrument's next article
+        op = read_clause(head, k, context)
         if op is not None:
             clauses.append(op)
     own = _own_headings(lines, clauses)
@@ -337,10 +391,34 @@ def operations(lines: Sequence[str]) -> list[Operation]:
         stop = clauses[n + 1].line if n + 1 < len(clauses) else len(lines)
         new = _new_text(lines, op, stop, own)
         target = op.target
-        if op.action == "insert" and (target is None or target.paragraph is None):
-            target = _heading_target(new) or target
+        if op.action == "insert":
+            target = _brought(op, new) or target
         out.append(Operation(op.action, target, op.clause, tuple(new), op.after, line=op.line))
     return out
+
+
+_NEW_LABEL = re.compile(r"^\W{0,2}(?:§\s*)?\(?(?P<n>\d{1,2}|[a-z])\s*[.)]")
+
+
+def _brought(op: Operation, new: Sequence[str]) -> Target | None:
+    """The unit an insertion brings: the article its text heads ("Article 26A"), or, for a
+    clause that brings a paragraph or point ("the following paragraph shall be added to
+    Article 12"), the one its text's label numbers."""
+    target = op.target
+    head = _heading_target(new)
+    if head is not None and (target is None or target.paragraph is None):
+        return head
+    if target is None or not new or not _re(_BRINGS_PARAGRAPH).search(op.clause[:200]):
+        return None
+    m = _NEW_LABEL.match(new[0])
+    if m is None:
+        return None
+    label = m["n"]
+    if label.isdigit() and target.paragraph is None:
+        return Target(target.article, label)
+    if not label.isdigit() and target.paragraph is not None and target.point is None:
+        return Target(target.article, target.paragraph, label)
+    return None
 
 
 def _clause_part(text: str) -> str:

@@ -31,6 +31,12 @@ _TITLE = re.compile(
     r"que\s+altera|de\s+alteração|om\s+ändring)"
     r"|议定书|議定書|换文|換文)",
     re.IGNORECASE)
+#: An agreement whose title says it amends a treaty ("AGREEMENT BETWEEN … AMENDING THE
+#: CONVENTION …", "Avtal mellan … om ändring av avtalet …").
+_AMENDING_TITLE = re.compile(
+    r"^\W{0,3}(?:#+\s*)?(?:agreement|convention|acordo|convenção|avtal|överenskommelse)\b"
+    r"[^.;:]{0,250}\b(?:amending|to\s+amend|which\s+amends|modifying|que\s+altera|de\s+"
+    r"alteração|om\s+ändring)\b", re.IGNORECASE)
 #: A letter's salutation opens a note of an exchange where no title does.
 _SALUTATION = re.compile(r"^\W{0,3}(?:(?:Your\s+)?Excellency|Sir|Madam|Excelência|Senhor\s+"
                          r"(?:Embaixador|Ministro)|Herr\s+(?:ambassadör|minister|statsråd)|"
@@ -71,7 +77,7 @@ def title_kind(text: str) -> str | None:
         return None
     m = _TITLE.match(s)
     if m is None:
-        return None
+        return "agreement" if _AMENDING_TITLE.match(s) and len(s) <= 400 else None
     rest = s[m.end():].strip(" *#")
     if rest and len(s) > 40 and s.endswith(".") and not re.match(
             r"(?:amending|to|between|concerning|modifying|om|mellan|till|de|entre|que|à)\b",
