@@ -327,6 +327,9 @@ class NewStore:
         from indexer.rates import write_rates  # (the stage after topics and alignment)
 
         write_rates(self.db)
+        from indexer.instruments.facts import write_facts  # (the treaty's facts, issue 29)
+
+        write_facts(self.db)
         self.db.executescript(INDEXES)  # (commits the rows first)
         self.db.commit()
         self.db.close()

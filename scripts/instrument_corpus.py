@@ -22,7 +22,7 @@ CORPUS = ROOT / "corpus"
 PAIRS = (
     ("brazil-peru-2006.en.txt",
      ('treaty = "br-pe-2006"\nparties = ["BR", "PE"]\nsigned = "2006-02-17"\nplace = "Lima"\n'
-     'languages = ["en"]'),
+     'languages = ["en"]\nin_force = "2008-07-01"\nauthentic = ["es", "pt", "en"]'),
      "br-pe-2006.protocol-2019.en.txt", '["en"]',
      'signed = "2019-03-12"\nplace = "Brasília"'),
     ("brazil-colombia-2022.pt.txt",

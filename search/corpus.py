@@ -141,9 +141,31 @@ def outline(corpus: Corpus, treaty_id: str, lang: str | None = None) -> dict:
                 "lines": [node["start_line"], node["end_line"]],
             })
         versions[lg] = units
-    return {"treaty": t.id, "parties": list(t.parties), "signed": t.signed, "place": t.place,
-            "title": t.title, "languages": list(t.languages), "files": list(t.files),
+    from search.instruments import instruments, provenance
+    from search.names import treaty_name
+
+    made = provenance(corpus, t.id)
+    for lg, units in versions.items():
+        for u in units:
+            source = made.get((lg, u["eid"]))
+            u["instrument"] = source["instrument"] if source else None
+    return {"treaty": t.id, "name": treaty_name(t), "parties": list(t.parties),
+            "signed": t.signed, "place": t.place, "title": t.title,
+            "languages": list(t.languages), "files": list(t.files),
+            "facts": facts(corpus, t.id), "instruments": instruments(corpus, t.id),
             "versions": versions}
+
+
+def facts(corpus: Corpus, treaty_id: str) -> list[dict]:
+    """The treaty's facts (`indexer.instruments.facts`), each with where it came from:
+    [{name, value, source ("text" or "manifest"), lang, file, line, quote}]; [] for a store
+    made before facts were read."""
+    if corpus.db.execute("SELECT 1 FROM sqlite_master WHERE name='facts'").fetchone() is None:
+        return []
+    return [{"name": r["name"], "value": r["value"], "source": r["source"], "lang": r["lang"],
+             "file": r["file"], "line": r["line"], "quote": r["quote"] or ""}
+            for r in corpus.db.execute("SELECT * FROM facts WHERE treaty=? ORDER BY seq",
+                                       (treaty_id,))]
 
 
 def _point(node: dict, treaty: str, lang: str) -> dict:

@@ -13,6 +13,7 @@ beside it, never applied).
 from __future__ import annotations
 
 import datetime
+import json
 import sqlite3
 
 from indexer.errors import NotFoundError, QueryError
@@ -53,7 +54,8 @@ def instruments(corpus: Corpus, treaty: str) -> list[dict]:
             "id": r["id"], "kind": r["kind"], "title": r["title"] or "", "signed": r["signed"],
             "place": r["place"], "in_force": r["in_force"], "effective": r["effective"],
             "base": bool(r["base"]), "files": [], "langs": [], "signed_line": r["signed_line"],
-            "lines": [r["start_line"], r["end_line"]], "amendments": []})
+            "lines": [r["start_line"], r["end_line"]], "amendments": [], "eids": []})
+        item["eids"] += [e for e in json.loads(r["eids"] or "[]") if e not in item["eids"]]
         if r["file"] not in item["files"]:
             item["files"].append(r["file"])
         if r["lang"] not in item["langs"]:

@@ -139,8 +139,8 @@ def test_new_text_ends_with_its_quote_or_the_next_article():
 VARIANTS = [
     # an article's amendments listed after it, each naming a paragraph only
     (["Article 10 of the Convention is amended as follows:",
-      "(a) In paragraph 2, the words \"15 per cent\" shall be replaced by the words \"10 per "
-      "cent\".", "(b) Paragraph 3 shall be deleted."],
+      ("(a) In paragraph 2, the words \"15 per cent\" shall be replaced by the words \"10 per "
+      "cent\"."), "(b) Paragraph 3 shall be deleted."],
      [("words", "art_10__para_2"), ("delete", "art_10__para_3")]),
     # a paragraph added, its number given by its text
     (["In Article 12 the following paragraph shall be added:",
@@ -151,8 +151,8 @@ VARIANTS = [
     # United Kingdom drafting
     (["In paragraph 2 of Article 11, for \"15 per cent\" substitute \"10 per cent\"."],
      [("words", "art_11__para_2")]),
-    (["The Convention shall be amended by adding the following new Article 26A after "
-      "Article 26:", "\"Article 26A", "Limitation of benefits",
+    ([("The Convention shall be amended by adding the following new Article 26A after "
+      "Article 26:"), "\"Article 26A", "Limitation of benefits",
       "1. No benefit shall be granted.\""], [("insert", "art_26A")]),
     # Portugal: n.º, artigo 10.º, redacção
     (["O n.º 2 do artigo 10.º da Convenção passa a ter a seguinte redacção:",
@@ -262,3 +262,46 @@ def test_real_texts_are_not_amended(ingested):
         assert db.execute("SELECT COUNT(*) FROM unit_history").fetchone()[0] == 0
         kinds = {r[0] for r in db.execute("SELECT kind FROM instruments WHERE base=0")}
         assert kinds == {"protocol"}  # br-pe-2006's and br-cn-1991's signature protocols
+
+
+# --- treaty facts --------------------------------------------------------------------------
+
+def test_treaty_facts_each_with_where_it_came_from(amended):
+    from search.corpus import Corpus, outline
+
+    with Corpus(amended) as corpus:
+        pe = {f["name"]: f for f in outline(corpus, "br-pe-2006")["facts"]}
+        se = {f["name"]: f for f in outline(corpus, "br-se-1965")["facts"]}
+    # declared in the manifest
+    assert pe["in_force"]["value"] == "2008-07-01" and pe["in_force"]["source"] == "manifest"
+    assert pe["authentic"]["value"] == "es,pt,en" and pe["signed"]["source"] == "manifest"
+    # read from the text, with the line that says it
+    text = (ROOT / "corpus" / "brazil-peru-2006.en.txt").read_text("utf-8").split("\n")
+    term = pe["termination"]
+    assert term["source"] == "text" and term["value"].startswith("This Convention shall "
+                                                                  "remain in force")
+    assert text[term["line"] - 1].startswith("1. This Convention shall remain in force")
+    assert pe["amended_by"]["value"] == "protocol of 2019-03-12, in effect from 2021-01-01"
+    assert se["authentic"]["value"] == "sv,pt,en" and se["authentic"]["source"] == "text"
+    assert se["effective"]["source"] == "text" and se["effective"]["line"] > 1000
+
+
+def test_pages_show_the_treaty_as_amended_its_original_and_its_facts(amended):
+    from search.web import create_app
+
+    client = create_app(amended).test_client()
+    html = client.get("/t/br-pe-2006/art_10").get_data(as_text=True)
+    assert "As amended by the protocol of 2019-03-12" in html and "?as=original" in html
+    assert "Understandings of later instruments" in html
+    original = client.get("/t/br-pe-2006/art_10?as=original").get_data(as_text=True)
+    assert "The text as first signed" in original and "20 percent of the voting rights" in original
+    assert client.get("/t/br-pe-2006/art_26A?as=original").status_code == 404
+    assert client.get("/t/br-pe-2006/art_10?as=someday").status_code == 400
+    page = client.get("/t/br-pe-2006").get_data(as_text=True)
+    assert 'id="h-facts"' in page and "(manifest)" in page
+    assert "<code>brazil-peru-2006.en.txt</code> line" in page and 'id="h-instruments"' in page
+    out = CliRunner().invoke(__import__("search.cli", fromlist=["main"]).main,
+                             ["show", "br-pe-2006", "--data", str(amended)])
+    assert out.exit_code == 0 and "Brazil–Peru (2006)" in out.output
+    assert "entry into force:" in out.output and "[manifest]" in out.output
+    assert "[by protocol-2019-03-12]" in out.output

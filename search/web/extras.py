@@ -34,6 +34,13 @@ def _treaty_name(treaty_id: str) -> str:
     return treaty_name(treaty_id)
 
 
+@bp.app_template_global("fact_name")
+def _fact_name(name: str) -> str:
+    from search.terminal import FACT_NAMES
+
+    return FACT_NAMES.get(name, name).capitalize()
+
+
 @bp.app_template_global("cited_as")
 def _cited_as(citation: str) -> str:
     """"br-pe-2006 Art. 10(2)" as a person reads it: "Brazil–Peru (2006) Art. 10(2)"."""
