@@ -324,13 +324,13 @@ class NewStore:
     def commit(self) -> Path:
         """Finish the new store and atomically replace the current one with it."""
         _treaty_rows(self.db)
+        self.db.executescript(INDEXES)  # (commits the rows first)
+        from indexer.instruments.facts import write_facts  # (the treaty's facts, issue 29)
         from indexer.rates import write_rates  # (the stage after topics and alignment)
 
+        # (both read the units treaty by treaty: after the indexes, not a scan each)
         write_rates(self.db)
-        from indexer.instruments.facts import write_facts  # (the treaty's facts, issue 29)
-
         write_facts(self.db)
-        self.db.executescript(INDEXES)  # (commits the rows first)
         self.db.commit()
         self.db.close()
         os.replace(self.tmp, self.final)

@@ -233,9 +233,12 @@ def show(treaty: str | None, lang: str | None, data: Path | None, as_json: bool)
               help="Languages of the tmx/tsv columns, in order [default: all of the treaty].")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to FILE instead of standard output.")
+@click.option("--as", "as_", default=None, metavar="original|DATE",
+              help="jsonl: the treaty as first signed, or as in force at DATE (2010-01-01) "
+              "[default: as amended today].")
 @domain_errors
 def export(data: Path | None, treaty: str | None, lang: str | None, fmt: str,
-           langs: str | None, out: Path | None) -> None:
+           langs: str | None, out: Path | None, as_: str | None) -> None:
     """Export top-level units (title, preamble, chapters, articles, protocol, closing,
     annexes, other) as JSON
     lines, with their paragraphs and points; or a treaty's aligned paragraphs (and points)
@@ -247,6 +250,7 @@ def export(data: Path | None, treaty: str | None, lang: str | None, fmt: str,
       treaty export --treaty br-pe-2006 --lang en --format jsonl --out br-pe.jsonl
       treaty export --format tmx --treaty br-se-1965 --langs en,pt --out br-se.tmx
       treaty export --format tsv --treaty es-pt-1993 --langs en,pt
+      treaty export --treaty br-pe-2006 --as original > br-pe-as-signed.jsonl
     """
     from search.corpus import Corpus, export_jsonl
 
@@ -256,7 +260,7 @@ def export(data: Path | None, treaty: str | None, lang: str | None, fmt: str,
         _export_aligned(_data(data), treaty, fmt, _langs(langs), out)
         return
     with Corpus(_data(data)) as corpus:
-        records = export_jsonl(corpus, treaty, lang)
+        records = export_jsonl(corpus, treaty, lang, as_)
         stream = out.open("w", encoding="utf-8") if out else sys.stdout
         try:
             for rec in records:

@@ -195,14 +195,27 @@ def export_record(node: dict) -> dict:
 
 
 def export_jsonl(corpus: Corpus, treaty: str | None = None,
-                 lang: str | None = None) -> Iterator[dict]:
-    """Every top-level unit (of one treaty / language if given) as an export record."""
+                 lang: str | None = None, as_: str | None = None) -> Iterator[dict]:
+    """Every top-level unit (of one treaty / language if given) as an export record: the
+    treaty as amended, or `as_` ("original", a date); each record says the instrument its
+    text comes from ("instrument": null for the text as signed)."""
+    from search.instruments import check_as, provenance, tree_as
+
+    as_ = check_as(as_)
     treaties = [corpus.treaty(treaty)] if treaty else corpus.treaties()
     for t in treaties:
         if treaty:
             corpus.check_lang(t, lang)
+        made = provenance(corpus, t.id)
         for lg in t.languages:
             if lang and lg != lang:
                 continue
             for node in corpus.tree(t.id, lg):
-                yield export_record(node)
+                if as_ is not None:
+                    found = tree_as(corpus, t.id, lg, node["eid"], as_)
+                    if not found:
+                        continue
+                    node = found[0]
+                source = made.get((lg, node["eid"])) if as_ is None else None
+                yield {**export_record(node), "instrument": source["instrument"]
+                       if source else None}

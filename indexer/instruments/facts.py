@@ -219,12 +219,15 @@ def _final_articles(db: sqlite3.Connection, treaty: str, out: _Facts) -> None:
     those topics (their paragraphs), in the treaty's languages in order."""
     from indexer.sources.dates import find_date
 
-    rows = db.execute(
-        "SELECT u.*, a.topic AS art_topic FROM units u JOIN units a ON a.treaty=u.treaty AND "
-        "a.lang=u.lang AND a.eid=u.top AND a.depth=0 WHERE u.treaty=? AND a.topic IN "
-        "('entry-into-force', 'termination') AND (u.depth=1 OR (u.depth=0 AND NOT EXISTS "
-        "(SELECT 1 FROM units c WHERE c.treaty=u.treaty AND c.lang=u.lang AND "
-        "c.parent=u.eid))) ORDER BY u.lang, u.seq", (treaty,)).fetchall()
+    tops = {(r["lang"], r["eid"]): r["topic"] for r in db.execute(
+        "SELECT lang, eid, topic FROM units WHERE treaty=? AND depth=0 AND kind='article' AND "
+        "topic IN ('entry-into-force', 'termination')", (treaty,))}
+    rows = [r for lang, eid in tops for r in db.execute(
+        "SELECT * FROM units WHERE treaty=? AND lang=? AND top=? ORDER BY seq",
+        (treaty, lang, eid))]
+    parents = {r["parent"] for r in rows}
+    # its paragraphs (an article without any: itself), each with its article's topic
+    rows = [r for r in rows if r["depth"] == 1 or (r["depth"] == 0 and r["eid"] not in parents)]
     found: dict[str, list[tuple]] = {}
     for r in rows:
         for s in _sentences(r["text"]):
@@ -234,7 +237,7 @@ def _final_articles(db: sqlite3.Connection, treaty: str, out: _Facts) -> None:
                     continue
                 if name == "replaces" and find_date(s) is None:
                     continue
-                if name == "in_force" and r["art_topic"] != "entry-into-force":
+                if name == "in_force" and tops[(r["lang"], r["top"])] != "entry-into-force":
                     continue
                 # effect: the paragraph (its points say from when); the others, the sentence
                 words = r["text"] if name == "effective" else s

@@ -248,7 +248,7 @@ def unit_rates(unit: VersionUnit, own: str, intro_limit: bool, exemptions: bool,
         if exemptions and not new:
             ex = _exemption(unit, sentence, own)
             new = [ex] if ex is not None else []
-        if kinds.is_branch(sentence, own):  # (its base says on what: no condition phrase)
+        if new and kinds.is_branch(sentence, own):  # (its base says on what: no condition)
             new = [replace(f, kind="branch-profits", base=_branch_base(sentence) or f.base,
                            condition="") for f in new]
         found.extend(new)
@@ -280,6 +280,8 @@ class _Version:
 
     def __init__(self, units: Iterable[VersionUnit]) -> None:
         self.units = list(units)
+        self.limit_intro: dict[str, bool] = {}  # parent eid -> its list's intro is a limit
+        self.has_limit: dict[str, bool] = {}  # top eid -> its text has a limit's words
         self.by_eid = {u.eid: u for u in self.units}
         self.children: dict[str, list[VersionUnit]] = {}
         for u in self.units:
@@ -287,6 +289,13 @@ class _Version:
                 self.children.setdefault(u.parent, []).append(u)
         self.articles = {u.number: u.topic for u in self.units
                          if u.kind == "article" and u.parent is None}
+
+    def limits(self, top: str) -> bool:
+        """Whether the text of the top-level unit `top` holds a limit's words at all."""
+        if top not in self.has_limit:
+            low = self.by_eid[top].text.lower()
+            self.has_limit[top] = any(w in low for w in LIMIT_WORDS)
+        return self.has_limit[top]
 
     def own(self, u: VersionUnit) -> str:
         return own_text(u, self.children.get(u.eid, ()))
@@ -297,8 +306,12 @@ class _Version:
     def in_list_of_limit(self, u: VersionUnit) -> bool:
         """Whether `u` is a point of a list whose intro is a limit ("shall not exceed:")."""
         parent = self.parent(u)
-        return (u.kind == "point" and parent is not None
-                and _ends_in_limit(intro_text(parent, self.children.get(parent.eid, ()))))
+        if u.kind != "point" or parent is None:
+            return False
+        if parent.eid not in self.limit_intro:
+            self.limit_intro[parent.eid] = _ends_in_limit(
+                intro_text(parent, self.children.get(parent.eid, ())))
+        return self.limit_intro[parent.eid]
 
     def under_exemption(self, u: VersionUnit) -> bool:
         """Whether `u` is a point of a list whose intro states an exemption: its points are
@@ -377,6 +390,9 @@ def version_rates(units: Iterable[VersionUnit], lang: str = "en") -> list[Found]
         if scope is None:
             continue
         topic, exemptions = scope
+        if topic is None and version.by_eid[u.top].kind == "article" and not version.limits(
+                u.top):
+            continue  # an article of no rate topic: only its limits count (branch taxes)
         exemptions = exemptions and not version.under_exemption(u)
         own = version.own(u)
         in_list = version.in_list_of_limit(u)
