@@ -17,7 +17,10 @@ from indexer.rates.model import VersionUnit
 def _article(paras: dict[str, str], topic: str = "dividends", number: int = 10,
              points: dict[str, dict[str, str]] | None = None) -> list[VersionUnit]:
     top = f"art_{number}"
-    units = [VersionUnit(top, "article", "", top, number=number, topic=topic)]
+    # (an article's text holds its paragraphs' and points', as the store's does)
+    whole = "\n".join(x for n, t in paras.items()
+                      for x in [t, *(points or {}).get(n, {}).values()])
+    units = [VersionUnit(top, "article", whole, top, number=number, topic=topic)]
     for num, text in paras.items():
         eid = f"{top}__para_{num}"
         kids = (points or {}).get(num, {})
