@@ -26,7 +26,13 @@ class NotFoundError(TreatyError):
 
 
 class AmbiguousError(TreatyError):
-    """A reference matches more than one treaty."""
+    """A reference matches more than one treaty. `candidates` lists them, each a dict with
+    at least "treaty" (its id) and what the raiser knows that helps to choose ("name", the
+    "citation" of the same unit in that treaty), so that a caller can offer each."""
+
+    def __init__(self, message: str, candidates: tuple[dict, ...] = ()) -> None:
+        super().__init__(message)
+        self.candidates = tuple(candidates)
 
 
 class QueryError(TreatyError):

@@ -121,11 +121,14 @@ class Document:
     sha256: str
     encoding: str
     versions: tuple[Version, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()  # what a person must look at (the text may be misread)
     source_lines: int = 0
     format: str = "text"  # of the source file (see Decoded)
     pages: tuple[int, ...] = ()  # the first source line of each page (paged formats)
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+    #: what was guessed, inferred or kept aside, as expected of a text without a manifest
+    #: entry ("parties guessed: BR,PE"); summarised by the ingest, listed with --verbose
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

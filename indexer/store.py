@@ -161,8 +161,8 @@ def rows_of(doc: Document, removed: Iterable[tuple]) -> StoreRows:
         json.dumps([v.lang for v in doc.versions]), json.dumps(list(doc.warnings)),
         json.dumps({"parties": m.parties, "signed": m.signed, "place": m.place,
                     "title": m.title, "article": m.article, "guessed": m.guessed,
-                    "format": doc.format, "pages": doc.pages, "instrument": m.instrument,
-                    "facts": [list(f) for f in m.facts]},
+                    "format": doc.format, "pages": doc.pages, "notes": doc.notes,
+                    "instrument": m.instrument, "facts": [list(f) for f in m.facts]},
                    ensure_ascii=False),
     )
     counter = [0]

@@ -107,13 +107,13 @@ def _why(e: relayout.Expected, got: tuple[int, int, int] | None) -> str:
 
 
 def plan(treaties: list[tuple[str, relayout.Treaty]], samples: int, files: int, seed: int,
-         alone: bool = False, fresh: bool = False) -> list[tuple[str, str, int, relayout.Style]]:
+         alone: bool = False, fresh: dict | None = None) -> list[tuple[str, str, int, relayout.Style]]:
     """(dimension, value, treaty index, style) for every measurement; `alone`: each value
-    with every other dimension at its plainest, on every file; `fresh`: the values of
-    `relayout.FRESH` (written after tuning), each in random styles of the others."""
+    with every other dimension at its plainest, on every file; `fresh`: values written after
+    tuning (`relayout.FRESH`, `FRESH2`) instead, each in random styles of the others."""
     rng = random.Random(seed)
     jobs = []
-    dimensions = relayout.FRESH if fresh else relayout.DIMENSIONS
+    dimensions = fresh or relayout.DIMENSIONS
     if alone:
         return [(dim, value, k, relayout.Style(**{dim: value}))
                 for dim, values in dimensions.items() for value in values
@@ -156,13 +156,15 @@ def report(results: list[tuple[str, str, Result]], verbose: bool) -> str:
              " F written after tuning)"]
     measured = {(d, v) for d, v, _r in results}
     for dim, values in relayout.DIMENSIONS.items():
-        values = [v for v in (*values, *relayout.FRESH.get(dim, ())) if (dim, v) in measured]
+        values = [v for v in (*values, *relayout.FRESH.get(dim, ()), *relayout.FRESH2.get(dim, ()),
+                              *relayout.FRESH3.get(dim, ())) if (dim, v) in measured]
         if not values:
             continue
         lines.append(f"  {dim}")
         for value in values:
             right, total = by_value[dim, value]
-            mark = ("F" if value in relayout.FRESH.get(dim, ()) else
+            mark = ("F" if value in (*relayout.FRESH.get(dim, ()), *relayout.FRESH2.get(dim, ()),
+                                     *relayout.FRESH3.get(dim, ())) else
                     "*" if value in relayout.HELD_OUT[dim] else " ")
             pct = 100 * right / total if total else 0.0
             lines.append(f"   {mark} {value!r:22} {right:6} / {total:<6} {pct:6.2f}%")
@@ -195,6 +197,10 @@ def main() -> None:
                    help="each value alone (the other dimensions plain), on every file")
     p.add_argument("--fresh", action="store_true",
                    help="the values written after tuning (relayout.FRESH) instead")
+    p.add_argument("--fresh2", action="store_true",
+                   help="the second set written after tuning (relayout.FRESH2) instead")
+    p.add_argument("--fresh3", action="store_true",
+                   help="the third set written after tuning (relayout.FRESH3) instead")
     p.add_argument("--style", help="one style, as dim=value,dim=value (others plain), on every file")
     p.add_argument("-v", "--verbose", action="store_true", help="list every wrong article")
     args = p.parse_args()
@@ -205,7 +211,9 @@ def main() -> None:
         style = relayout.Style(**dict(kv.split("=", 1) for kv in args.style.split(",")))
         jobs = [("style", args.style, k, style) for k in range(len(treaties))]
     else:
-        jobs = plan(treaties, args.samples, args.files, args.seed, args.alone, args.fresh)
+        fresh = (relayout.FRESH3 if args.fresh3 else relayout.FRESH2 if args.fresh2
+                 else relayout.FRESH if args.fresh else None)
+        jobs = plan(treaties, args.samples, args.files, args.seed, args.alone, fresh)
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             results = list(pool.map(_run, jobs, chunksize=4))

@@ -95,6 +95,30 @@ FRESH: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A second set written after the first held-out measurement (`FRESH`) had been made and
+#: acted on, measured once by `measure_layouts.py --fresh2`: forms none of the above prints.
+FRESH2: dict[str, tuple[str, ...]] = {
+    "heading_word": ("[Article]", "split"),  # "[Article 5]"; "Article" / "5" on two lines
+    "title": ("slash",),  # "Article 5 / Dividends"
+    "para_label": ("¶ 1", "(1.1)"),
+    "point_label": ("(aa)", "(i)"),  # doubled letters; roman numerals in brackets
+    "chapter": ("part-words",),  # "PART TWO"
+    "wrap": ("justified",),  # wrapped at 72 and justified with extra blanks
+}
+
+
+#: A third set, written after the second had been measured and acted on, measured once by
+#: `measure_layouts.py --fresh3`.
+FRESH3: dict[str, tuple[str, ...]] = {
+    "heading_word": ("Art.º",),  # "Art.º 5", as Portuguese statutes abbreviate
+    "number": ("ordinal-words",),  # "Article Fifth", "Article Twenty-First"
+    "title": ("dot-leader",),  # "Article 5 ........ Dividends"
+    "para_label": ("I.", "1°)"),  # roman paragraph numbers; an ordinal mark and a bracket
+    "point_label": ("i.",),  # roman point numbers with a stop
+    "blank_lines": ("paged",),  # pages of 50 lines, each with a running header and a number
+}
+
+
 @dataclass(frozen=True)
 class Style:
     heading_word: str = "native"
@@ -123,7 +147,8 @@ class Style:
 #: one with the word after it ("10 artikel").
 _NUMBERS_ALONE = {"none": ("arabic", "roman", "padded"), "§": ("arabic", "padded"),
                   "number-first": ("arabic", "padded", "ordinal-mark"),
-                  "No.": ("arabic", "roman", "padded"), "Art": ("arabic", "roman", "padded")}
+                  "No.": ("arabic", "roman", "padded"), "Art": ("arabic", "roman", "padded"),
+                  "Art.º": ("arabic", "roman", "padded")}
 
 
 def plausible(style: Style) -> bool:
@@ -447,10 +472,28 @@ def _suffix(label: str) -> str:
     return m.group(1).upper() if m else ""
 
 
+_ORDINALS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+             "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
+             "nineteenth").split()
+_ORDINAL_TENS = {20: "twentieth", 30: "thirtieth", 40: "fortieth"}
+
+
+def _ordinal_words(n: int) -> str:
+    """5 -> "Fifth", 21 -> "Twenty-First", 30 -> "Thirtieth"."""
+    if n < 20:
+        return _ORDINALS[n].title()
+    tens, unit = divmod(n, 10)
+    if not unit:
+        return _ORDINAL_TENS.get(n, number_words(n)).title()
+    return (_TENS[tens - 2] + "-" + _ORDINALS[unit]).title()
+
+
 def _number(style: Style, n: int, label: str) -> str:
     suffix = _suffix(label)
     if suffix and style.number in ("roman", "roman-lower"):  # "XXVI-A"
         return (roman(n) if style.number == "roman" else roman(n).lower()) + "-" + suffix
+    if suffix and style.number == "ordinal-mark":  # "26º-A", as Portuguese prints "26.º-A"
+        return f"{n}º-{suffix}"
     if suffix:  # an inserted article keeps its arabic number and letter: "21A", "26 A"
         return f"{n}{suffix}"
     return {
@@ -458,6 +501,7 @@ def _number(style: Style, n: int, label: str) -> str:
         "words": number_words(n).upper() if style.heading_word in ("upper", "ABBREV", "OTHER")
         else number_words(n).title(),
         "ordinal-mark": f"{n}º", "padded": f"{n:02d}", "bracketed": f"({n})",
+        "ordinal-words": _ordinal_words(n),
     }[style.number]
 
 
@@ -476,6 +520,12 @@ def _heading(style: Style, a: Article) -> list[str]:
         head = num
     elif form == "§":
         head = f"§ {num}"
+    elif form == "Art.º":
+        head = f"Art.º {num}"
+    elif form == "[Article]":
+        head = f"[{WORDS['native'].get(a.lang, 'Article')} {num}]"
+    elif form == "split":  # the word and the number on lines of their own
+        head = f"{WORDS['native'].get(a.lang, 'Article')}\n{num}"
     elif form in ("No.", "Art"):
         head = (f"{WORDS['native'].get(a.lang, 'Article')} No. {num}" if form == "No."
                 else f"Art {num}")
@@ -486,13 +536,17 @@ def _heading(style: Style, a: Article) -> list[str]:
         head = f"{num} {word}" if form == "number-first" else f"{word} {num}"
     head += style.heading_punct
     title = a.title
-    if title and style.title == "dash-upper":
+    if title and style.title == "dot-leader":
+        head += " " + "." * max(3, 40 - len(head)) + " " + title
+    elif title and style.title == "slash":
+        head += f" / {title}"
+    elif title and style.title == "dash-upper":
         head += f" — {title.upper()}"
     elif title and style.title == "same-line":
         head += (" " if style.heading_punct else " – ") + title
     elif title and style.title == "bracketed":
         head += f" ({title})"
-    out = [_marked(style, head, 3)]
+    out = ["\n".join(_marked(style, h, 3) for h in head.split("\n"))]  # (one block)
     if title and style.title in ("next-line", "upper-next-line"):
         out.append(_marked(style, title.upper() if style.title == "upper-next-line" else title, 4))
     return out
@@ -514,6 +568,12 @@ def _para_label(style: Style, article: int, n: int) -> str:
     form = style.para_label
     if form == "10.1":
         return f"{article}.{n} "
+    if form == "(1.1)":
+        return f"({article}.{n}) "
+    if form == "I.":
+        return f"{roman(n)}. "
+    if form == "¶ 1":
+        return f"¶ {n} "
     if form == "1":
         return f"{n} "
     if form == "§ 1":
@@ -524,6 +584,12 @@ def _para_label(style: Style, article: int, n: int) -> str:
 def _point_label(style: Style, value: int) -> str:
     letter = chr(96 + value) if 0 < value <= 26 else "z"
     form = style.point_label
+    if form == "(aa)":
+        return f"({letter}{letter}) "
+    if form == "(i)":
+        return f"({roman(value).lower()}) "
+    if form == "i.":
+        return f"{roman(value).lower()}. "
     if form in ("(A)", "A."):
         letter = letter.upper()
     return form.replace("a", letter).replace("A", letter) + " "
@@ -540,10 +606,30 @@ def _wrapped(style: Style, label: str, text: str, point: bool) -> list[str]:
     whole = label + text
     if style.wrap == "none":
         return [first + whole]
+    if style.wrap == "justified":
+        lines = textwrap.wrap(whole, width=72, initial_indent=first, subsequent_indent=rest,
+                              break_long_words=False, break_on_hyphens=False) or [first + whole]
+        return [_justified(line, 72) for line in lines[:-1]] + lines[-1:]
     width = int(style.wrap.split("-")[0])
     hyphens = style.wrap.endswith("hyphen")
     return textwrap.wrap(whole, width=width, initial_indent=first, subsequent_indent=rest,
                          break_long_words=False, break_on_hyphens=hyphens) or [first + whole]
+
+
+def _justified(line: str, width: int) -> str:
+    """`line` spread to `width` by doubling blanks between its words, left to right."""
+    lead = line[:len(line) - len(line.lstrip())]
+    words = line.split()
+    gaps = len(words) - 1
+    if gaps < 1:
+        return line
+    extra = width - len(line)
+    out = lead
+    for k, word in enumerate(words):
+        out += word
+        if k < gaps:
+            out += " " * (1 + extra // gaps + (1 if k < extra % gaps else 0))
+    return out
 
 
 class _Printer:
@@ -554,7 +640,7 @@ class _Printer:
         self.lines: list[str] = []
 
     def blank(self, heading: bool) -> None:
-        policy = self.style.blank_lines
+        policy = "all" if self.style.blank_lines == "paged" else self.style.blank_lines
         if policy == "none" or (policy == "headings" and not heading):
             return
         if self.lines and self.lines[-1].strip():
@@ -575,6 +661,10 @@ def _chapter(style: Style, c: Chapter) -> list[str]:
     form = style.chapter
     label = str(c.number) if form == "chapter-arabic" else c.label if form in (
         "as-source", "same-line-title") else roman(c.number)  # (division, book: roman)
+    if form == "part-words":
+        words = number_words(c.number).upper()
+        return ([_marked(style, f"{WORDS['part'].get(c.lang, 'Part').upper()} {words}", 2)]
+                + ([_marked(style, c.title.upper(), 2)] if c.title else []))
     word = WORDS["chapter" if form in ("as-source", "chapter-arabic", "same-line-title") else form]
     word = word.get(c.lang, "Chapter").upper()
     if form == "chapter-arabic":
@@ -597,6 +687,23 @@ class Expected:
     paragraphs: int
 
 
+def _paged(lines: list[str], expected: list[Expected]) -> tuple[list[str], list[Expected]]:
+    """`lines` in pages of 50 lines, each page with a running header on top and its number
+    at the foot between blank lines, and the articles' lines moved with them."""
+    out: list[str] = []
+    where: list[int] = []  # new line number of each old line
+    for k, line in enumerate(lines):
+        if k % 50 == 0:
+            if k:
+                out += ["", str(k // 50), ""]
+            out += ["CONVENTION FOR THE AVOIDANCE OF DOUBLE TAXATION", ""]
+        out.append(line)
+        where.append(len(out))
+    moved = [Expected(e.lang, e.label, e.number, where[e.start - 1], where[e.end - 1], e.paragraphs)
+             for e in expected]
+    return out, moved
+
+
 def render(treaty: Treaty, style: Style) -> tuple[str, list[Expected]]:
     """The treaty printed in `style`, and where each of its articles now is."""
     p = _Printer(style)
@@ -616,17 +723,20 @@ def render(treaty: Treaty, style: Style) -> tuple[str, list[Expected]]:
         elif part:
             p.blank(True)
             p.add(list(part))
-    return "\n".join(p.lines) + "\n", expected
+    lines = p.lines
+    if style.blank_lines == "paged":
+        lines, expected = _paged(lines, expected)
+    return "\n".join(lines) + "\n", expected
 
 
 def _render_article(p: _Printer, style: Style, a: Article) -> Expected:
     p.blank(True)
-    head = _heading(style, a)
-    start = p.add(head[:1])
+    head = _heading(style, a)  # blocks: the heading (a line, or two), its title's line
+    start = p.add(head[0].split("\n"))
+    end = start + head[0].count("\n")
     for line in head[1:]:
         p.blank(True)
-        p.add([line])
-    end = start + len(head) - 1
+        end = p.add([line])
     if a.verbatim is not None:
         lines = list(a.verbatim)
         while lines and not lines[-1].strip():

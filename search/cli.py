@@ -3,61 +3,18 @@ domain error into a one-line message with a non-zero exit."""
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from indexer.errors import TreatyError
 from search import ingesting
+from search.clikit import data_option, domain_errors, lang_option, langs_option, party_option
+from search.clikit import data_path as _data
+from search.clikit import split_list as _langs
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
-
-
-def domain_errors(fn: Callable) -> Callable:
-    """Turn domain errors (and a broken pipe) into one line and exit status 1."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except TreatyError as exc:
-            from search.terminal import escaped
-
-            raise click.ClickException(escaped(str(exc))) from None
-        except BrokenPipeError:
-            sys.exit(0)
-        except (click.ClickException, click.exceptions.Exit, click.Abort, KeyboardInterrupt):
-            raise
-        except Exception as exc:  # noqa: BLE001 - no traceback reaches a user
-            from indexer.errors import environment_message
-            from search.terminal import escaped
-
-            env = environment_message(exc)
-            if env is not None:  # the machine's problem (a full disk...), not a bug
-                raise click.ClickException(escaped(env)) from None
-            raise click.ClickException(
-                f"internal error ({type(exc).__name__}: {exc}); please report it") from None
-
-    return wrapper
-
-
-data_option = click.option(
-    "--data", "data", type=click.Path(file_okay=False, path_type=Path), default=None,
-    envvar="TREATY_DATA", show_envvar=True,
-    help="Data directory holding the store and index [default: ./data].",
-)
-lang_option = click.option("--lang", default=None, metavar="XX",
-                           help="Language version (ISO 639-1: en, pt, sv, zh).")
-
-
-def _data(data: Path | None) -> Path:
-    from indexer.pipeline import data_dir
-
-    return data_dir(data)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -73,6 +30,7 @@ def main() -> None:
       treaty cite "Brazil–Peru Art. 10(2)(a)"
       treaty compare br-se-1965 VII --langs sv,en,pt
       treaty compare --topic dividends
+      treaty terms "permanent establishment" --to pt,zh   # how a term is rendered
       treaty serve                               # the web app on http://127.0.0.1:8000/
     """
     from search.terminal import SafeOutput
@@ -87,7 +45,10 @@ def main() -> None:
 @data_option
 @click.option("--engine", type=click.Choice(["whoosh", "tantivy"]), default=None,
               envvar="TREATY_ENGINE", show_envvar=True, help="Search engine [default: whoosh].")
-@click.option("--force", is_flag=True, help="Re-process files even when unchanged.")
+@click.option("--force", is_flag=True, help="Re-process files even when unchanged, and keep "
+              "files without treaty structure (no article heading, no protocol item).")
+@click.option("--verbose", "-v", is_flag=True,
+              help="List each guess (of metadata, article numbers), not one line per file.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes for the documents [default: every CPU for corpora over 2 MB, "
               "else 1].")
@@ -100,12 +61,16 @@ def main() -> None:
               help="Exit at once when another ingest into the data directory is running.")
 @domain_errors
 def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bool,
-           workers: int | None, max_file_mb: float | None, allow_empty: bool, no_wait: bool) -> None:
+           verbose: bool, workers: int | None, max_file_mb: float | None, allow_empty: bool,
+           no_wait: bool) -> None:
     """Ingest the corpus into the store and build the search index.
 
     Unchanged files are not re-processed; a failed or interrupted ingest leaves the previous
     corpus intact (the new store and index go live together, at the end). One ingest at a
     time writes into a data directory: another waits for it (or, with --no-wait, exits).
+    What was guessed (a text without a manifest entry) is one line per file, each guess
+    with --verbose; warnings are what a person must look at. A text without treaty
+    structure (a licence, a web page's policy) is refused, unless --force.
     Exits 1 when any document failed (the others are still ingested), 130 on Ctrl+C and 143
     on SIGTERM.
 
@@ -128,7 +93,7 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
             report = ingesting.run_ingest(corpus or DEFAULT_CORPUS, ddir, options)
             from search.terminal import ingest_summary
 
-            click.echo(ingest_summary(report))
+            click.echo(ingest_summary(report, verbose))
     except (KeyboardInterrupt, ingesting.Terminated) as exc:
         changed = before is not None and live(ddir) != before
         click.echo("interrupted: " + ("the new corpus had already been made live"
@@ -151,13 +116,20 @@ def ingest(corpus: Path | None, data: Path | None, engine: str | None, force: bo
 @click.option("--ocr", default=None, metavar="XX,YY",
               help="Read a PDF without a text layer by OCR (tesseract) in these languages.")
 @click.option("--dry-run", is_flag=True, help="Show what would be added and guessed; change nothing.")
+@click.option("--force", is_flag=True,
+              help="Add a file without treaty structure all the same (its entry keeps it).")
+@click.option("--verbose", "-v", is_flag=True, help="List each guess of the ingest.")
 @domain_errors
 def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty: str | None,
-        parties: str | None, signed: str | None, ocr: str | None, dry_run: bool) -> None:
+        parties: str | None, signed: str | None, ocr: str | None, dry_run: bool, force: bool,
+        verbose: bool) -> None:
     """Add treaty files (text, HTML, PDF, Word) to the corpus and ingest.
 
     Each file is copied into the corpus folder and gets a manifest entry with what was given;
-    the rest is guessed at ingest (--dry-run shows the guesses and changes nothing). A PDF
+    the rest is guessed at ingest (--dry-run shows the guesses and changes nothing). Given
+    metadata that the text contradicts is a warning; a file without treaty structure (no
+    article heading, no protocol item: a licence, a cookie policy) is refused unless
+    --force. A PDF
     without a text layer is refused unless --ocr gives its languages: it is then read by
     tesseract once, and its text is added as NAME.ocr.txt.
 
@@ -178,7 +150,7 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
     # the data directory's lock for the add and its ingest: no ingest into it runs between
     with contextlib.nullcontext() if dry_run else writing(_data(data), notify=ingesting.say):
         planned = add_files(list(files), folder, given_fields(treaty, parties, signed),
-                            dry_run, _langs(ocr), notify=ingesting.say)
+                            dry_run, _langs(ocr), notify=ingesting.say, force=force)
         for item in planned:
             click.echo(escaped("\n".join(describe(item)), "\n"))
         if dry_run:
@@ -186,7 +158,7 @@ def add(files: tuple[Path, ...], corpus: Path | None, data: Path | None, treaty:
             return
         report = ingesting.run_ingest(folder, _data(data),
                                       {"notify": ingesting.say, "held": True})
-    click.echo(ingest_summary(report))
+    click.echo(ingest_summary(report, verbose))
     if report.failed:
         raise click.ClickException(ingesting.failures(report))
 
@@ -220,82 +192,6 @@ def show(treaty: str | None, lang: str | None, data: Path | None, as_json: bool)
         return
     for result in results:
         click.echo(outline_text(result))
-
-
-@main.command()
-@data_option
-@click.option("--treaty", default=None, help="Only this treaty id (required for tmx and tsv).")
-@lang_option
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "tmx", "tsv"]), default="jsonl",
-              show_default=True, help="Output format: JSON lines, or aligned paragraphs as a "
-              "TMX 1.4b translation memory or TSV.")
-@click.option("--langs", default=None, metavar="XX,YY",
-              help="Languages of the tmx/tsv columns, in order [default: all of the treaty].")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write to FILE instead of standard output.")
-@click.option("--as", "as_", default=None, metavar="original|DATE",
-              help="jsonl: the treaty as first signed, or as in force at DATE (2010-01-01) "
-              "[default: as amended today].")
-@domain_errors
-def export(data: Path | None, treaty: str | None, lang: str | None, fmt: str,
-           langs: str | None, out: Path | None, as_: str | None) -> None:
-    """Export top-level units (title, preamble, chapters, articles, protocol, closing,
-    annexes, other) as JSON
-    lines, with their paragraphs and points; or a treaty's aligned paragraphs (and points)
-    as a translation memory (tmx) or a table (tsv) for translators.
-
-    \b
-    Examples:
-      treaty export --format jsonl > corpus.jsonl
-      treaty export --treaty br-pe-2006 --lang en --format jsonl --out br-pe.jsonl
-      treaty export --format tmx --treaty br-se-1965 --langs en,pt --out br-se.tmx
-      treaty export --format tsv --treaty es-pt-1993 --langs en,pt
-      treaty export --treaty br-pe-2006 --as original > br-pe-as-signed.jsonl
-    """
-    from search.corpus import Corpus, export_jsonl
-
-    if fmt != "jsonl":
-        if not treaty:
-            raise click.UsageError(f"--format {fmt} needs --treaty ID")
-        _export_aligned(_data(data), treaty, fmt, _langs(langs), out)
-        return
-    with Corpus(_data(data)) as corpus:
-        records = export_jsonl(corpus, treaty, lang, as_)
-        stream = out.open("w", encoding="utf-8") if out else sys.stdout
-        try:
-            for rec in records:
-                stream.write(json.dumps(rec, ensure_ascii=False) + "\n")
-        finally:
-            if out:
-                stream.close()
-
-
-def _langs(value: str | None) -> list[str] | None:
-    if not value:
-        return None
-    return [x.strip() for x in value.split(",") if x.strip()]
-
-
-def _export_aligned(data: Path, treaty: str, fmt: str, langs: list[str] | None,
-                    out: Path | None) -> None:
-    from importlib.metadata import PackageNotFoundError, version
-
-    from search.corpus import Corpus
-    from search.tmx import to_tmx, to_tsv
-
-    with Corpus(data) as corpus:
-        if fmt == "tmx":
-            try:
-                ver = version("treaty")
-            except PackageNotFoundError:
-                ver = "0"
-            text = to_tmx(corpus, treaty, langs, version=ver)
-        else:
-            text = to_tsv(corpus, treaty, langs)
-    if out:
-        out.write_text(text, encoding="utf-8")
-    else:
-        click.echo(text, nl=False)
 
 
 @main.command()
@@ -333,8 +229,8 @@ def cite(citation: tuple[str, ...], lang: str | None, data: Path | None, as_json
 @main.command()
 @click.argument("treaty", required=False)
 @click.argument("article", required=False)
-@click.option("--langs", default=None, metavar="XX,YY",
-              help="Versions to show, in column order [default: all of the treaty].")
+@langs_option("--langs", help="Versions to show, in column order (codes or names) "
+              "[default: all of the treaty].")
 @click.option("--topic", default=None, metavar="KEY",
               help="Compare one provision across treaties instead (e.g. dividends).")
 @lang_option
@@ -344,42 +240,86 @@ def cite(citation: tuple[str, ...], lang: str | None, data: Path | None, as_json
               help="Line width [default: the terminal's].")
 @data_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--repairs", is_flag=True,
+              help="List the article's OCR repairs, version by version, with their context.")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "docx"]), default="text",
+              show_default=True, help="Text columns, or a table whose cells carry their "
+              "citation and source line: CSV or a Word file (docx).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="With --format csv/docx: write to FILE instead of standard output.")
 @domain_errors
-def compare(treaty: str | None, article: str | None, langs: str | None, topic: str | None,
+def compare(treaty: str | None, article: str | None, langs: list[str] | None, topic: str | None,
             lang: str | None, treaties: str | None, width: int | None, data: Path | None,
-            as_json: bool) -> None:
+            as_json: bool, repairs: bool, fmt: str, out: Path | None) -> None:
     """Read ARTICLE of TREATY in its language versions side by side, paragraph against
     paragraph and point against point, as the alignment links them ("—" marks a missing
     counterpart); or, with --topic, the same provision in every treaty, whatever its number.
-    ARTICLE is a number (7), a roman numeral (VII) or an eId (art_7).
+    ARTICLE is a number (7), a roman numeral (VII) or an eId (art_7). --repairs lists what
+    the OCR repair changed in the article (the web app's repair view, in the terminal).
 
     \b
     Examples:
       treaty compare br-se-1965 VII
       treaty compare br-se-1965 3 --langs sv,pt --width 160
+      treaty compare br-se-1965 7 --repairs
+      treaty compare br-se-1965 7 --format docx --out art7.docx
       treaty compare es-pt-1993 art_10 --json
       treaty compare --topic dividends --lang en
+      treaty compare --topic dividends --format csv > dividends.csv
       treaty compare --topic dividends --treaties br-pe-2006,br-se-1965 --json
     """
-    from search.compare import compare_article, compare_topic, render_columns
     from search.corpus import Corpus
 
     if topic:
         if treaty or article:
             raise click.UsageError("give either TREATY ARTICLE or --topic, not both")
+        if repairs:
+            raise click.UsageError("--repairs is of one article: give TREATY ARTICLE")
     elif not (treaty and article):
         raise click.UsageError("give TREATY and ARTICLE (e.g. br-se-1965 VII), or --topic KEY")
-    with Corpus(_data(data)) as corpus:
-        if topic:
-            result = compare_topic(corpus, topic, lang, _langs(treaties))
-        else:
-            result = compare_article(corpus, treaty, article, _langs(langs))
+    ddir = _data(data)
+    with Corpus(ddir) as corpus:
+        if fmt != "text":
+            from search.commands.export import write
+            from search.exports import (
+                article_table,
+                index_terms,
+                table_csv,
+                table_docx,
+                topic_table,
+            )
+
+            table = (topic_table(corpus, topic, lang, index_terms(ddir), _langs(treaties))
+                     if topic else article_table(corpus, treaty, article, langs))
+            write(table_csv(table) if fmt == "csv" else table_docx(table), out)
+            return
+        result = _compared(corpus, treaty, article, langs, topic, lang, _langs(treaties), repairs)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     import shutil
 
+    from search.compare import render_columns
+    from search.compare.repairs import repairs_text
+
+    if repairs:
+        click.echo(repairs_text(result), nl=False)
+        return
     click.echo(render_columns(result, width or shutil.get_terminal_size((100, 24)).columns))
+
+
+def _compared(corpus, treaty: str | None, article: str | None, langs: list[str] | None,
+              topic: str | None, lang: str | None, treaties: list[str] | None,
+              repairs: bool) -> dict:
+    """The one library call of `compare`: the topic, the article's repairs or the article."""
+    from search.compare import compare_article, compare_topic
+    from search.compare.repairs import article_repairs
+
+    if topic:
+        return compare_topic(corpus, topic, lang, treaties)
+    if repairs:
+        return article_repairs(corpus, treaty, article, langs)
+    return compare_article(corpus, treaty, article, langs)
 
 
 @main.command("align-report")
@@ -465,10 +405,8 @@ def check(treaty: str | None, data: Path | None, as_json: bool, list_removed: bo
 @click.option("--treaty", default=None, metavar="ID", help="Only this treaty (e.g. br-pe-2006).")
 @click.option("--topic", default=None, metavar="KEY",
               help="Only this income: dividends, interest, royalties, technical-services.")
-@click.option("--party", default=None, metavar="XX",
-              help="Only treaties with this party (ISO 3166 alpha-2, e.g. BR).")
-@click.option("--lang", default=None, metavar="XX",
-              help="Say the conditions in this language: en, pt, sv, zh [default: en].")
+@party_option
+@lang_option
 @click.option("--as-of", "as_of", default=None, metavar="DATE",
               help="The rates in force at this date (2010-01-01) [default: today's, the "
               "treaty as amended].")
@@ -554,8 +492,7 @@ def serve(data: Path | None, host: str, port: int, threads: int) -> None:
 @click.argument("query", nargs=-1, required=True)
 @lang_option
 @click.option("--treaty", default=None, metavar="ID", help="Only this treaty (e.g. br-pe-2006).")
-@click.option("--party", default=None, metavar="XX",
-              help="Only treaties with this party (ISO 3166 alpha-2, e.g. BR).")
+@party_option
 @click.option("--topic", default=None, metavar="KEY",
               help="Only articles of this model-convention topic (e.g. dividends).")
 @click.option("--article", default=None, metavar="N", help="Only article N (10 or X).")
@@ -601,6 +538,11 @@ def search_cmd(query: tuple[str, ...], lang: str | None, treaty: str | None, par
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     click.echo(search_text(result))
+
+
+from search.commands import register
+
+register(main)
 
 
 def entry() -> None:

@@ -14,14 +14,13 @@ import csv
 import datetime
 import io
 import json
-import re
 from collections.abc import Sequence
 
 from indexer.errors import QueryError, StoreError
 from indexer.rates import LOW_CONFIDENCE
 from indexer.rates.conditions import Conditions, clip, cut_in_word, phrase
 from indexer.rates.cues import RATE_TOPICS
-from search.citations import Citation, format_citation
+from search.citations import eid_citation
 from search.corpus import Corpus
 from search.names import cited_as, treaty_name
 
@@ -45,21 +44,8 @@ PHRASE_LANGS = ("en", "pt", "sv", "zh")
 #: The longest condition phrase taken from a text (characters).
 PHRASE_CHARS = 160
 
-_EID = re.compile(r"(?P<kind>art|prot)_(?P<n>\d+)(?P<ins>[A-Za-z]*)(?:__para_(?P<p>\d+))?"
-                  r"(?:__point_(?P<pt>\w+))?$")
-
-
-def citation(treaty: str, eid: str) -> str:
-    """"br-pe-2006 Art. 10(2)(a)" for unit art_10__para_2__point_a of br-pe-2006."""
-    m = _EID.match(eid)
-    if not m:
-        return f"{treaty} {eid.replace('_', ' ')}"
-    if m["ins"]:  # an inserted article (26A): the citation grammar has no such number
-        tail = "".join(f"({x})" for x in (m["p"], m["pt"]) if x)
-        return f"{treaty} Art. {m['n']}{m['ins']}{tail}"
-    c = Citation(treaty_id=treaty, article=int(m["n"]), protocol=m["kind"] == "prot",
-                 paragraph=int(m["p"]) if m["p"] else None, point=m["pt"])
-    return format_citation(c, "en")
+#: "br-pe-2006 Art. 10(2)(a)" for unit art_10__para_2__point_a of br-pe-2006.
+citation = eid_citation
 
 
 def _columns(corpus: Corpus) -> set[str]:
@@ -136,12 +122,11 @@ def _check_filters(corpus: Corpus, treaty: str | None, topic: str | None,
     lang = (lang or "en").strip().lower()
     if lang not in PHRASE_LANGS:
         raise QueryError(f"conditions are said in {', '.join(PHRASE_LANGS)}, not {lang[:10]!r}")
-    if party is None:
+    if party is None or not party.strip():
         return None, lang
-    party = party.strip().upper()
-    if not re.fullmatch(r"[A-Z]{2}", party):
-        raise QueryError(f"a party is an ISO 3166 alpha-2 code such as BR, not {party[:20]!r}")
-    return party, lang
+    from search.names import known_party
+
+    return known_party(party, (p for t in corpus.treaties() for p in t.parties)), lang
 
 
 def rates(corpus: Corpus, treaty: str | None = None, topic: str | None = None,

@@ -65,9 +65,10 @@ class SafeOutput:
         return getattr(self._stream, name)
 
 
-def ingest_summary(report) -> str:
+def ingest_summary(report, verbose: bool = False) -> str:
     """An ingest report: a table of the documents (with their audit findings when there are
-    any), their warnings, the closing line."""
+    any), what was guessed in one line per document (each guess with `verbose`), the
+    warnings (what a person must look at), the closing line."""
     found = report.findings > 0
     rows = [("document", "treaty", "versions", "articles", *(("findings",) if found else ()),
              "warnings")]
@@ -76,6 +77,10 @@ def ingest_summary(report) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(n)]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r[:n], widths)) + "  " + r[n] for r in rows]
     lines.insert(1, "-" * len(lines[0]))
+    for d in report.documents:
+        lines.extend(escaped(note) for note in _notes(d, verbose))
+    if not verbose and any(d.notes for d in report.documents):
+        lines.append("(notes: what was guessed or kept aside; --verbose lists each guess)")
     lines.extend(escaped(f"warning: {d.file}: {w}") for d in report.documents
                  for w in d.warnings)
     if found:
@@ -84,6 +89,20 @@ def ingest_summary(report) -> str:
                      f"in {docs} document{'' if docs == 1 else 's'}; `treaty check` lists them")
     lines.append(_ingest_outcome(report))
     return "\n".join(lines)
+
+
+def _notes(d, verbose: bool) -> list[str]:
+    """What was guessed, inferred or kept aside in document `d`: one line, or (`verbose`)
+    a line each."""
+    notes = list(getattr(d, "notes", ()) or ())
+    if not notes:
+        return []
+    if verbose:
+        return [f"note: {d.file}: {n}" for n in notes]
+    fields = [n.split(" guessed:")[0] for n in notes if " guessed: " in n]
+    rest = [n.split(" (")[0] for n in notes if " guessed: " not in n]
+    parts = ([f"guessed {', '.join(fields)}"] if fields else []) + rest
+    return [f"note: {d.file}: {'; '.join(parts)}"]
 
 
 def _summary_row(d, found: bool) -> tuple[str, ...]:
@@ -242,6 +261,10 @@ def search_text(result: dict) -> str:
     """A search result (`search.results`): "did you mean", each hit with its snippets (and
     aligned paragraphs), the count."""
     lines = []
+    if result.get("read_as") and not result.get("showing"):
+        read = ", ".join(f"{r['typed']!r} as {r['as']!r}" for r in result["read_as"])
+        lines.append(click.style(f"Read {read}; --as-typed searches the words as typed.",
+                                 fg="yellow"))
     if result.get("showing"):
         lines.append(click.style(f"Showing results for {result['showing']!r}; search instead "
                                  f"for {result['query']!r} with --as-typed.", fg="yellow"))

@@ -1,6 +1,8 @@
 """End to end in headless Chromium: search → a hit → the article in three aligned columns →
 the citation box → a topic page. Drives Debian's chromium (/usr/bin/chromium) with Playwright;
-no browser is downloaded. Saves a screenshot of each page under docs/screenshots/.
+no browser is downloaded. Saves a screenshot of each page into a temporary folder, or into
+$TREATY_SCREENSHOTS when set (`TREATY_SCREENSHOTS=docs/screenshots` refreshes the pictures of
+docs/web.md; a test run never writes into tracked files otherwise).
 
 Skipped only outside CI when chromium (or playwright) is not installed; in CI (CI=true) it
 must run.
@@ -10,16 +12,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+from tests.conftest import CHROMIUM
+
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 if not IN_CI:
@@ -29,21 +27,7 @@ if not IN_CI:
     pytest.importorskip("playwright.sync_api", reason="playwright is not installed "
                         "(pip install -e '.[test]')")
 
-from playwright.sync_api import expect, sync_playwright
-
-
-@pytest.fixture(scope="module")
-def base_url(ingested):
-    """The app on the server `treaty serve` runs (waitress), with its security headers."""
-    from search.web import create_app
-    from search.web.server import make_server
-
-    server = make_server(create_app(ingested), "127.0.0.1", 0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.port}"
-    server.close()
-    thread.join(10)
+from playwright.sync_api import expect
 
 
 def refusals(page) -> list[str]:
@@ -55,21 +39,11 @@ def refusals(page) -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module")
-def browser():
-    assert Path(CHROMIUM).exists() or shutil.which("chromium"), f"{CHROMIUM} is missing"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+def shot(page, folder: Path, name: str) -> None:
+    page.screenshot(path=str(folder / f"{name}.png"))
 
 
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def test_search_article_cite_topic(browser, base_url):
+def test_search_article_cite_topic(browser, base_url, shots):
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.set_default_timeout(10_000)
     refused = refusals(page)
@@ -86,7 +60,7 @@ def test_search_article_cite_topic(browser, base_url):
     page.locator(".facets a", has_text="br-se-1965").first.click()
     expect(page).to_have_url(f"{base_url}/search?q=royalty&treaty=br-se-1965")
     expect(page.locator(".snippet b").first).to_be_visible()
-    shot(page, "search")
+    shot(page, shots, "search")
 
     # a hit: the article, three language versions side by side, rows aligned
     page.locator('a.hit-link[href*="/t/br-se-1965/art_7"]').first.click()
@@ -100,7 +74,7 @@ def test_search_article_cite_topic(browser, base_url):
     assert "royalty" in row.nth(0).inner_text().lower()
     assert "In this Article" in row.nth(1).inner_text()
     assert "Neste Artigo" in row.nth(2).inner_text()
-    shot(page, "article")
+    shot(page, shots, "article")
 
     # progressive JS: unticking a language reloads with the other two
     page.locator('form.controls input[name="lang"][value="pt"]').uncheck()
@@ -116,34 +90,35 @@ def test_search_article_cite_topic(browser, base_url):
     cell = page.locator("tr#art_10__para_2 td[lang=zh]")
     expect(cell).to_contain_text("股息")
     assert page.evaluate("document.fonts.check('16px \"WenQuanYi Micro Hei\"')")
-    shot(page, "cite")
+    shot(page, shots, "cite")
 
     # the topic of the article: every treaty's dividends article side by side
     page.locator("h1 a.topic").click()
     expect(page).to_have_url(f"{base_url}/topic/dividends")
     cols = page.locator("table.aligned thead th:not(.rowhead)")
+    expect(cols.first).to_be_visible()  # (the address changes before the page is read)
     assert cols.count() >= 5
     assert {"br-cn-1991", "br-se-1965", "br-pe-2006"} <= {
         t.split()[0] for t in cols.all_inner_texts()}
-    shot(page, "topic")
+    shot(page, shots, "topic")
 
     # the treaty page
     resp = page.goto(base_url + "/t/br-se-1965")
     assert "script-src 'self'" in resp.headers["content-security-policy"]
     expect(page.locator("#h-other")).to_be_visible()
-    shot(page, "treaty")
+    shot(page, shots, "treaty")
     page.close()
     assert refused == []  # the pages' own script and style satisfy the CSP
 
 
-def test_phone_layout(browser, base_url):
+def test_phone_layout(browser, base_url, shots):
     page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
     refused = refusals(page)
     page.goto(base_url + "/t/br-se-1965/art_7")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1  # nothing wider than the screen
     expect(page.locator("tr#art_7__para_1 td").first).to_be_visible()
-    shot(page, "article-phone")
+    shot(page, shots, "article-phone")
     # the treaty page's self-audit: each version's count, its list opened on a tap
     page.goto(base_url + "/t/br-co-2022")
     summary = page.locator("ul.audit summary").first
@@ -151,12 +126,12 @@ def test_phone_layout(browser, base_url):
     summary.click()
     expect(page.locator("ul.findings li").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
-    shot(page, "treaty-audit-phone")
+    shot(page, shots, "treaty-audit-phone")
     page.close()
     assert refused == []
 
 
-def test_phone_search_results_first_filters_behind_a_button(browser, base_url):
+def test_phone_search_results_first_filters_behind_a_button(browser, base_url, shots):
     page = browser.new_page(viewport={"width": 390, "height": 844})
     refused = refusals(page)
     page.goto(base_url + "/search?q=dividends")
@@ -169,7 +144,7 @@ def test_phone_search_results_first_filters_behind_a_button(browser, base_url):
     expect(facets).to_be_visible()
     assert page.locator(".filters-button").get_attribute("aria-expanded") == "true"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
-    shot(page, "search-phone")
+    shot(page, shots, "search-phone")
     page.close()
     assert refused == []
 

@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 # (test_browser skips, outside CI, where chromium or playwright is missing: so does this)
-from tests.test_browser import base_url, browser, expect, refusals, shot  # noqa: F401
+from tests.test_browser import expect, refusals, shot
 
 
-def test_rates_matrix_filter_download(browser, base_url):  # noqa: F811
+def test_rates_matrix_filter_download(browser, base_url, shots):
     page = browser.new_page(viewport={"width": 1400, "height": 900}, accept_downloads=True)
     page.set_default_timeout(10_000)
     refused = refusals(page)
@@ -21,7 +21,7 @@ def test_rates_matrix_filter_download(browser, base_url):  # noqa: F811
     expect(page.locator("h1")).to_have_text("Withholding rates")
     table = page.get_by_role("table")
     expect(table.get_by_role("columnheader", name="Dividends")).to_be_visible()
-    shot(page, "rates")
+    shot(page, shots, "rates")
     # the party filter (app.js submits the form on a change)
     page.get_by_label("Party").select_option("PE")
     page.wait_for_url(re.compile(rf"{re.escape(base_url)}/rates\?party=PE(&.*)?$"))
@@ -39,13 +39,13 @@ def test_rates_matrix_filter_download(browser, base_url):  # noqa: F811
     assert refused == []
 
 
-def test_rates_on_a_phone(browser, base_url):  # noqa: F811
+def test_rates_on_a_phone(browser, base_url, shots):
     page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
     refused = refusals(page)
     page.goto(base_url + "/rates")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
     expect(page.locator("table.rates td").first).to_be_visible()
-    shot(page, "rates-phone")
+    shot(page, shots, "rates-phone")
     page.goto(base_url + "/topic/dividends")
     expect(page.locator(".rates-box")).to_be_visible()
     page.close()

@@ -162,7 +162,7 @@ def test_clean_texts_unchanged(cache: Path, corpus_dir: Path) -> None:
 
                 assert WORD.findall(text) == WORD.findall(unicodedata.normalize("NFC", raw)) or \
                     code == "zh"
-    assert n > 1000
+    assert n > (1000 if EXTRA.is_dir() else 400)  # every line was read (526 bundled alone)
     assert false == []
 
 

@@ -32,17 +32,12 @@ def _measure():
 
 
 @pytest.fixture(scope="module")
-def datas(ingested, tmp_path_factory):
+def datas(ingested, request):
     """Corpus name -> data directory: the bundled corpus, and with corpus-extra beside the
-    project the bundled corpus plus its texts."""
-    mr = _measure()
+    project the bundled corpus plus its texts (the session's `ingested_all`)."""
     out = {"bundled": ingested}
-    if mr.EXTRA.is_dir():
-        from indexer.pipeline import ingest
-
-        tmp = tmp_path_factory.mktemp("relevance-all")
-        out["all"] = tmp / "data"
-        ingest(mr.combined_corpus(tmp / "corpus"), out["all"])
+    if _measure().EXTRA.is_dir():
+        out["all"] = request.getfixturevalue("ingested_all")
     return out
 
 

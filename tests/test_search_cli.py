@@ -232,10 +232,14 @@ def test_query_syntax(ingested):
     (["x", "--treaty", "xx-yy-1999"], ("Error: no treaty 'xx-yy-1999' (the corpus has: "
                                       "br-cn-1991, br-co-2022, br-pe-2006, br-se-1965, "
                                       "es-pt-1993)")),
-    (["x", "--lang", "fr"], "Error: unknown language 'fr': the corpus has en, pt, sv, zh"),
+    (["x", "--lang", "fr"], ("Error: the corpus has no Français ('fr') text: it has en "
+                             "(English), pt (Português), sv (Svenska), zh (中文)")),
+    (["x", "--lang", "klingon"], "Error: --lang: unknown language 'klingon': give a code or a name"),
     (["x", "--topic", "gifts"], "Error: unknown topic 'gifts': use one of persons-covered, "),
-    (["x", "--party", "FR"], ("Error: no treaty with party 'FR' (parties in the corpus: BR, CN, "
-                             "CO, ES, PE, PT, SE)")),
+    (["x", "--party", "FR"], ("Error: no treaty with party 'FR' (parties in the corpus: "
+                             "BR (Brazil), CN (China), CO (Colombia), ES (Spain), PE (Peru), "
+                             "PT (Portugal), SE (Sweden))")),
+    (["x", "--party", "Atlantis"], "Error: --party: unknown party 'Atlantis': give an ISO 3166 code"),
     (["x", "--kind", "section"], ("Error: unknown kind 'section': use one of title, preamble, "
                                  "chapter, article, protocol, closing, annex, other")),
     (["x", "--article", "ten"], ("Error: --article must be an article number (10 or X), not "

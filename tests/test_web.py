@@ -254,7 +254,8 @@ def test_unknown_ids_are_404(client, url):
 @pytest.mark.parametrize("url, message", [
     ("/search?q=tax&page=abc", "page must be a whole number"),
     ("/search?q=tax&page=0", "page must be between 1 and"),
-    ("/search?q=tax&lang=de", "no &#39;de&#39; version in the index"),
+    ("/search?q=tax&lang=de", "the index has no Deutsch (&#39;de&#39;) text"),
+    ("/search?q=tax&lang=klingon", "unknown language &#39;klingon&#39;"),
     ("/search?q=" + "x" * 1200, "the query is too long"),
     ("/search?q=tax&article=ten", "article must be a whole number"),
     ("/t/br-se-1965/art_7?lang=zh", "br-se-1965 has no &#39;zh&#39; version"),
@@ -488,7 +489,7 @@ def test_treaty_name():
 
 @pytest.mark.parametrize("fmt,needle", [
     ("tmx", '<tuv xml:lang="sv">'), ("tsv", "treaty\teid\tlevel"),
-    ("jsonl", '"treaty": "br-se-1965"'), ("txt", "[en] art_7"),
+    ("jsonl", '"treaty": "br-se-1965"'), ("txt", "br-se-1965 Art. 7 [en] — Brazil–Sweden (1965)"),
 ])
 def test_downloads_of_a_treaty_and_an_article(client, fmt, needle):
     whole = get(client, f"/download/br-se-1965.{fmt}")

@@ -42,8 +42,13 @@ def test_party_filter_and_csv(client):
     assert r.mimetype == "text/csv" and "attachment" in r.headers["Content-Disposition"]
     rows = list(csv.DictReader(io.StringIO(r.data.decode())))
     assert {row["treaty"] for row in rows} == {"Brazil–Peru (2006)"} and len(rows) == 5
-    assert client.get("/rates?party=XX").status_code == 200
-    assert "No rates" in client.get("/rates?party=XX").data.decode()
+    # a party no treaty has is a dead end no more: a 400 naming the parties there are
+    unknown = client.get("/rates?party=NO")
+    assert unknown.status_code == 400
+    assert "no treaty with party &#39;NO&#39;" in unknown.data.decode()
+    assert "PE (Peru)" in unknown.data.decode()
+    # and a party's name as people type it is understood
+    assert "Brazil–Peru (2006)" in client.get("/rates?party=Peru").data.decode()
 
 
 def test_bad_input_is_400(client):

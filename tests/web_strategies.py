@@ -20,7 +20,8 @@ REAL = {
     "lang": ["sv", "en", "zh", "pt"],
     "view": ["text", "diff", "raw"],
     "page": ["1", "2"], "size": ["3"], "article": ["7", "10"], "party": ["BR"],
-    "kind": ["article"],
+    "kind": ["article"], "to": ["pt", "zh", "english"], "from": ["en", "sv"],
+    "fmt": ["csv", "docx", "tmx", "txt"],
 }
 RESERVED = ["_external", "_scheme", "_anchor", "_method", "endpoint", "treaty", "eid"]
 NAMES = [*REAL, *RESERVED]

@@ -29,16 +29,18 @@ def clean(text: str) -> Cleaned:
     stripped = [line.strip() for line in lines]
     han = has_han(text)
     layout = _han_layout(stripped) if han else None
-    heads, starts = structure_lines(stripped, _runs_on(stripped), _runs_on(stripped, _FILLED))
+    structure = structure_lines(stripped, *_runs_on(stripped))
     kinds = furniture_kinds(text, lines, stripped, [not s for s in stripped], han, layout,
-                            frozenset(heads | starts))
+                            structure.heads | structure.starts | {k + 1 for k in structure.joins})
     furniture, blocks = _furniture_and_blocks(text, lines, stripped, kinds)
     vocab = Vocabulary(text)
     judged = list(zip(blocks, wrapped_blocks(blocks, han)))
     if layout is not None:  # a paragraph of a wrapped Chinese text goes on over a page break
         judged = _across_pages(judged, kinds)
     # (the numbering's lines by source line number, as `Physical` counts them)
-    numbered = Numbered(frozenset(i + 1 for i in heads), frozenset(i + 1 for i in starts))
+    numbered = Numbered(frozenset(i + 1 for i in structure.heads),
+                        frozenset(i + 1 for i in structure.starts),
+                        frozenset(i + 1 for i in structure.joins))
     out: list[Line] = []
     for block, wrapped in judged:
         if layout is not None and _has_han(block):
@@ -58,15 +60,20 @@ REASONS = {
 }
 
 
-def _runs_on(stripped: list[str], share: float = 0.7) -> list[bool]:
+def _runs_on(stripped: list[str]) -> tuple[list[bool], list[bool]]:
     """For each line: does a wrapped text run on from it into the next line -- it is as long
-    as `share` of the text's width (nine lines in ten are no longer) at least, ends no
-    sentence, clause or list item ("…;", "…:", "…,"), and a line with text follows?"""
+    as `_SHORT` of the text's width (nine lines in ten are no longer) at least, ends no
+    sentence, clause or list item ("…;", "…:", "…,"), and a line with text follows? And does
+    it run on from a line it filled (as long as `_FILLED` of the width)?"""
     widths = sorted(len(s) for s in stripped if s)
     width = widths[int(0.9 * (len(widths) - 1))] if widths else 0
-    return [bool(s) and k + 1 < len(stripped) and bool(stripped[k + 1])
-            and len(s) >= share * width and not ends_sentence(s) and not s.endswith(",")
-            for k, s in enumerate(stripped)]
+    runs, filled = [], []
+    for k, s in enumerate(stripped):
+        on = (bool(s) and k + 1 < len(stripped) and bool(stripped[k + 1])
+              and len(s) >= _SHORT * width and not ends_sentence(s) and not s.endswith(","))
+        runs.append(on)
+        filled.append(on and len(s) >= _FILLED * width)
+    return runs, filled
 
 
 def _han_layout(stripped: list[str]) -> HanLayout | None:

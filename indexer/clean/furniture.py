@@ -149,13 +149,14 @@ def _may_be_han_header(text: str) -> bool:
 
 
 def _header_candidates(texts: list[str], han: bool = True) -> list[bool]:
-    """For each of the stripped lines `texts`: may it be a running header? `han`: may the
-    texts contain Han characters (False when their document has none)."""
+    """For each of the stripped lines `texts`: may it be a running header (never a line that
+    reads as prose)? `han`: may the texts contain Han characters (False when their document
+    has none)."""
     ok = [
         (_may_be_han_header(text) if han and HAN.search(text) else
          8 <= len(text) <= 100  # (under 8 characters: under 8 letters)
          and _has_letters(text, 8))
-        and not STARTS_ALONE.match(text)
+        and not STARTS_ALONE.match(text) and not reads_as_prose(text)
         for text in texts
     ]
     # Letter spacing collapsed changes a text exactly where `_SPACED_OUT` finds a match:
@@ -291,8 +292,7 @@ def furniture_kinds(
     "Article Twenty-Three") or a sentence that recurs ("For the purposes of this Convention,
     unless the context otherwise requires:") is text."""
     kinds = dict.fromkeys(drawing_lines(text, lines, blank), "drawing")
-    body = frozenset(structure) | frozenset(
-        i for i, s in enumerate(stripped) if s and reads_as_prose(s))
+    body = frozenset(structure)  # (a line that reads as prose is no candidate either)
     if layout is not None:
         body |= frozenset(i for i, s in enumerate(stripped)
                           if s and layout.wrapped(s) and HAN.search(s))

@@ -40,10 +40,12 @@ class Physical(NamedTuple):
 class Numbered(NamedTuple):
     """The source lines (numbered as `Physical.number`) the document's own numbering places
     (`indexer.segment.numbering.structure_lines`): headings, and the first lines of numbered
-    paragraphs and points. Each opens a logical line; a heading is one of its own."""
+    paragraphs and points. Each opens a logical line; a heading is one of its own (with the
+    line of its number, when its word stands alone on the line before: "ARTICLE" / "5")."""
 
     heads: frozenset[int] = frozenset()
     starts: frozenset[int] = frozenset()
+    joins: frozenset[int] = frozenset()  # a heading's word, whose number the next line holds
 
     def opens(self, number: int) -> bool:
         return number in self.heads or number in self.starts
@@ -138,7 +140,9 @@ def _soft_wrapped(block: list[Physical], numbered: Numbered) -> list[list[Physic
     groups: list[list[Physical]] = []
     for p in block:
         prev = groups[-1][-1] if groups else None
-        if (prev is not None and _soft_break(prev, p) and HEADING_OR_LABEL.match(p.text) is None
+        if prev is not None and prev.number in numbered.joins:
+            groups[-1].append(p)  # a heading's number under its word
+        elif (prev is not None and _soft_break(prev, p) and HEADING_OR_LABEL.match(p.text) is None
                 and not numbered.opens(p.number) and prev.number not in numbered.heads
                 and not (_POINT_ITEM.match(prev.text) and prev.text.endswith(","))):
             groups[-1].append(p)
@@ -165,6 +169,10 @@ def _paragraphs(block: list[Physical], numbered: Numbered) -> list[list[Physical
         m = HEADING_OR_LABEL.match(p.text)
         heading = ((m is not None and m.lastindex == 1) or p.number in numbered.heads
                    or (prev_heading and _title_like(p, typical)))
+        if groups and groups[-1][-1].number in numbered.joins:
+            groups[-1].append(p)  # a heading's number under its word
+            prev_heading = True
+            continue
         if groups:
             prev = groups[-1][-1]
             new_item = (

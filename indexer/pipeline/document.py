@@ -5,13 +5,24 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from indexer import clean as clean_stage
 from indexer import languages as lang_stage
 from indexer.models import Change, Decoded, DocMeta, Document, Line, Unit, Version
 from indexer.policy import policy
 from indexer.sources import metadata
+
+
+@dataclass
+class Said:
+    """What a document's processing says about it: `warnings`, what a person must look at
+    (the text may be misread: no article found, bad bytes, given metadata the text
+    contradicts), and `notes`, what was guessed, inferred or kept aside, as expected of a
+    text without a manifest entry."""
+
+    warnings: list[str]
+    notes: list[str]
 
 
 def _other_units(lines: Sequence[Line], note: str) -> tuple[Unit, ...]:
@@ -82,11 +93,11 @@ def count_kind(units: Sequence[Unit], kind: str) -> int:
     return sum(1 for u in units if u.kind == kind)
 
 
-def _kept_aside(lang: str, lines: Sequence[Line], warnings: list[str]) -> Version:
+def _kept_aside(lang: str, lines: Sequence[Line], notes: list[str]) -> Version:
     """Text in a language that is not a version of this treaty, kept as `other`."""
     if lang != "und":
-        warnings.append(f"{sum(len(x.raw) for x in lines)} characters of text in '{lang}' "
-                        "kept as other")
+        notes.append(f"{sum(len(x.raw) for x in lines)} characters of text in '{lang}' "
+                     "kept as other")
     return Version(lang=lang, units=_other_units(
         lines, f"text in {lang}, not a version of this treaty"))
 
@@ -105,11 +116,11 @@ def _line_steps(streams: dict[str, list[Line]], langs: Sequence[str]
 
 
 def _version(lang: str, lines: Sequence[Line], meta: DocMeta, topics: bool,
-             warnings: list[str], others: Sequence[str] = (), noisy: bool = False) -> Version:
+             said: Said, others: Sequence[str] = (), noisy: bool = False) -> Version:
     """One language version from its lines through the line steps: the steps over the whole
     version (with the document's other languages `others` as evidence; `noisy`: the
     document is a print read by OCR), then segmented, with the OCR repairs of each unit's
-    lines, and a warning when articles are missing or their numbers inferred."""
+    lines; a warning when no article is found, a note when article numbers are inferred."""
     from indexer.normalise import repair_version, shared
     from indexer.segment import segment
 
@@ -120,11 +131,11 @@ def _version(lang: str, lines: Sequence[Line], meta: DocMeta, topics: bool,
     articles = count_kind(units, "article")
     inferred = sum(1 for u in units if u.kind == "article" and u.number_inferred)
     if articles == 0:
-        warnings.append(f"{lang}: no articles found")
+        said.warnings.append(f"{lang}: no articles found")
     elif inferred:
-        warnings.append(f"{lang}: {inferred} of {articles} article numbers inferred (heading "
-                        "missing or unreadable)")
-    warnings.extend(f"{lang}: {w}" for w in _oversized(units))
+        said.notes.append(f"{lang}: {inferred} of {articles} article numbers inferred "
+                          "(heading missing or unreadable)")
+    said.warnings.extend(f"{lang}: {w}" for w in _oversized(units))
     return Version(lang=lang, units=units)
 
 
@@ -137,20 +148,81 @@ def _oversized(units: Sequence[Unit]) -> list[str]:
 
 
 def _guessed(meta: DocMeta, lines: Sequence[Line], versions: Sequence[Version],
-             warnings: list[str]) -> DocMeta:
+             said: Said) -> DocMeta:
     """`meta` completed from the text where the manifest left something out, each guess
-    named in a warning."""
+    named in a note; what the manifest gives that the text contradicts, in a warning."""
+    texts = [x.text for x in lines]
+    title_closings = _title_and_closings(versions)
+    said.warnings.extend(contradictions(meta, texts, *title_closings))
     if not (meta.treaty and meta.parties and meta.signed):
-        meta = metadata.guess(meta, [x.text for x in lines], *_title_and_closings(versions))
+        meta = metadata.guess(meta, texts, *title_closings)
     for name in meta.guessed:
         value = getattr(meta, name)
         shown = ",".join(value) if isinstance(value, tuple) else value
-        warnings.append(f"{name} guessed: {shown or 'unknown'}")
+        said.notes.append(f"{name} guessed: {shown or 'unknown'}")
     return meta
 
 
+def contradictions(meta: DocMeta, lines: Sequence[str], title: str | None = None,
+                   closings: Sequence[str] = ()) -> list[str]:
+    """What the manifest (or `treaty add`'s options) gives that the text itself says
+    otherwise: the parties its title or preamble joins, the year of its closing formula.
+    Only what the text does say is compared; a field the text is silent on is no
+    contradiction."""
+    given = [k for k in ("parties", "signed") if getattr(meta, k) and k not in meta.guessed]
+    if not given:
+        return []
+    read = metadata.guess(DocMeta(file=meta.file, treaty="x"), lines, title, closings)
+    out = []
+    if "parties" in given and read.parties and set(read.parties) != set(meta.parties):
+        out.append(f"parties given as {','.join(meta.parties)}, but the text names "
+                   f"{','.join(read.parties)}")
+    if "signed" in given and read.signed and read.signed[:4] != str(meta.signed)[:4]:
+        out.append(f"signed given as {meta.signed}, but the text's closing formula says "
+                   f"{read.signed}")
+    return out
+
+
+#: Treaty-register patterns (`indexer.topics.treaty_register`: "Contracting State",
+#: "shall", "resident of", "competent authority" …, less twice each first-person or
+#: commercial word) a version without a printed article heading needs to count as a treaty:
+#: the headingless excerpt scores 6, licences and policy pages 1 at most.
+REGISTER_MIN = 3
+#: Characters of a version read for its register (the register counts each first-person or
+#: commercial word: over a whole long text a few would outweigh its treaty language).
+REGISTER_SAMPLE = 20_000
+
+
+def structure_missing(doc: Document) -> str | None:
+    """Why `doc` holds no treaty at all, by the ingest's own reading (None when it does): no
+    version has an article whose heading is printed in a treaty's words or a protocol item,
+    nor reads as treaty language (`REGISTER_MIN`), and the manifest declares no single-article
+    excerpt.
+    (A licence or a web page's policy text is read as one article at most, its number
+    inferred, and speaks as "we" or of "this License".)"""
+    from indexer.segment.lines import is_heading_line
+    from indexer.topics import treaty_register
+
+    if doc.meta.article is not None:
+        return None
+    for version in doc.versions:
+        units = [u for u in version.units if u.kind != "other"]
+        # (headings in a treaty's words; a page's numbered sections, "1. What are
+        # cookies?", are headings of the document's own numbering, not of a treaty)
+        if any(u.kind == "protocol" or (u.kind == "article" and not u.number_inferred
+                                        and is_heading_line(u.raw.split("\n", 1)[0]))
+               for u in units):
+            return None
+        text = "\n".join(u.text for u in units)[:REGISTER_SAMPLE]
+        if treaty_register(text, version.lang) >= REGISTER_MIN:
+            return None
+    langs = ",".join(v.lang for v in doc.versions if v.lang in doc.meta.languages) or "-"
+    return (f"no treaty structure: no article heading, protocol item or treaty language in "
+            f"its text ({langs})")
+
+
 def _versions(streams: dict[str, list[Line]], meta: DocMeta, topics: bool,
-              warnings: list[str]) -> list[Version]:
+              said: Said) -> list[Version]:
     """The document's versions (its languages' streams through normalise and segment) and
     its other streams kept aside, in stream order."""
     from indexer.normalise import LEXICON_LANGS, noisy
@@ -161,9 +233,9 @@ def _versions(streams: dict[str, list[Line]], meta: DocMeta, topics: bool,
     # how noisy the source is, a property of its print: from all its versions
     is_noisy = noisy([x for lines in normalised.values() for x in lines])
     return [
-        _version(lang, normalised[lang], meta, topics, warnings,
+        _version(lang, normalised[lang], meta, topics, said,
                  [k for k in evidence if k != lang], is_noisy)
-        if lang in normalised else _kept_aside(lang, lines, warnings)
+        if lang in normalised else _kept_aside(lang, lines, said.notes)
         for lang, lines in streams.items()
     ]
 
@@ -174,19 +246,19 @@ def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
     `topics=False`: articles get no topic of their own (the ingest gives each article the
     topic `treaty.harmonise_topics` decides over all versions of the treaty)."""
     cleaned = clean_stage.clean(decoded.text)
-    warnings: list[str] = list(decoded.warnings)
+    said = Said(list(decoded.warnings), [])
     streams = lang_stage.split(cleaned.lines, list(meta.languages) or None)
     if not meta.languages:
         meta = replace(meta, languages=tuple(k for k in streams if policy(k)),
                        guessed=(*meta.guessed, "languages"))
-    versions = _versions(streams, meta, topics, warnings)
+    versions = _versions(streams, meta, topics, said)
     # metadata is read from the treaty's own languages (not a Dutch or French title before it)
     own = sorted((x for lang, ls in streams.items() if lang in meta.languages for x in ls),
                  key=lambda x: x.start)
-    meta = _guessed(meta, own or cleaned.lines, versions, warnings)
+    meta = _guessed(meta, own or cleaned.lines, versions, said)
     doc = Document(
         meta=meta, sha256=decoded.sha256, encoding=decoded.encoding,
-        versions=tuple(versions), warnings=tuple(warnings),
+        versions=tuple(versions), warnings=tuple(said.warnings), notes=tuple(said.notes),
         source_lines=decoded.text.count("\n") + 1, format=decoded.format, pages=decoded.pages,
     )
     removed = [(x.start, x.end, x.raw, why) for x, why in zip(cleaned.furniture, cleaned.reasons)]

@@ -29,7 +29,7 @@ from indexer.errors import (
 from indexer.instruments.consolidate import consolidate
 from indexer.models import DocMeta, Document
 from indexer.pipeline import treaty
-from indexer.pipeline.document import count_kind, process
+from indexer.pipeline.document import count_kind, process, structure_missing
 from indexer.pipeline.treaty import Processed
 from indexer.sources import manifest
 from indexer.sources.files import size_limit
@@ -65,6 +65,7 @@ class DocReport:
     languages: tuple[str, ...] = ()
     articles: dict[str, int] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # what was guessed, inferred or kept aside (Document.notes)
     findings: int = 0  # of the audit (`treaty check` lists them)
     error: str | None = None
     reused: bool = False
@@ -96,8 +97,8 @@ def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocRep
         return out
     with closing(store.connect(db_dir)) as db:
         for f in files:
-            row = db.execute("SELECT treaty, languages, warnings FROM documents WHERE file=?",
-                             (f,)).fetchone()
+            row = db.execute("SELECT treaty, languages, warnings, meta FROM documents "
+                             "WHERE file=?", (f,)).fetchone()
             counts = dict(db.execute(
                 "SELECT lang, COUNT(*) FROM units WHERE file=? AND kind='article' GROUP BY lang",
                 (f,)).fetchall())
@@ -106,6 +107,7 @@ def _articles_from_store(db_dir: Path, files: Sequence[str]) -> dict[str, DocRep
             out[f] = DocReport(file=f, treaty=row["treaty"], languages=langs,
                                articles={k: counts.get(k, 0) for k in langs},
                                warnings=tuple(json.loads(row["warnings"])), findings=found,
+                               notes=tuple(json.loads(row["meta"] or "{}").get("notes") or ()),
                                reused=True)
     return out
 
@@ -116,13 +118,14 @@ PARALLEL_MIN_BYTES = 2_000_000
 
 
 def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None,
-                   alone: bool = False, limit: int | None = None
+                   alone: bool = False, limit: int | None = None, keep: bool = False
                    ) -> tuple[DocReport, tuple[Document, list[tuple]] | None, list[tuple],
                               Audit | None]:
     """Read and process one manifest entry (pure apart from reading the file; runs in worker
     processes too). Returns its report, the processed document (None when the file is
-    unchanged, ``report.reused``, or failed, ``report.error``) and, for a file that is
-    `alone` in its treaty, the treaty-level steps done here too: topics, links and audit."""
+    unchanged, ``report.reused``, or failed, ``report.error``: also a text without treaty
+    structure, unless `keep` or its entry keeps it) and, for a file that is `alone` in its
+    treaty, the treaty-level steps done here too: topics, links and audit."""
     t1 = time.perf_counter()
     rep = DocReport(file=entry.file)
     item = None
@@ -136,6 +139,10 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
             # every document processed here goes through `treaty.harmonise_topics`, which decides
             # the topic of every article: segment's own would be overwritten
             doc, removed = process(decoded, _meta_from_entry(entry), topics=False)
+            missing = None if keep or entry.keep else structure_missing(doc)
+            if missing:
+                raise TreatyError(f"{missing}; not ingested (`treaty ingest --force` or "
+                                  "`keep = true` in its manifest entry keeps it)")
             if alone:
                 box = [(doc, removed)]
                 treaty.harmonise_topics(box)
@@ -150,6 +157,7 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
             rep.languages = tuple(v.lang for v in doc.versions)
             rep.articles = {v.lang: count_kind(v.units, "article") for v in doc.versions}
             rep.warnings = doc.warnings
+            rep.notes = doc.notes
     except SourceError as exc:
         rep.error = str(exc)
     except TreatyError as exc:
@@ -171,8 +179,8 @@ def _document_error(file: str, exc: Exception) -> str:
 
 
 def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None]],
-                   alone: frozenset[str] = frozenset(), limit: int | None = None
-                   ) -> list[tuple]:
+                   alone: frozenset[str] = frozenset(), limit: int | None = None,
+                   keep: bool = False) -> list[tuple]:
     """`_process_entry` of each job, in a worker process. A document alone in its treaty is
     final here, so it goes back as its store rows (`store.rows_of`), with None for its
     removed rows: plain tuples cost a fraction of the document's objects to pickle and
@@ -180,7 +188,7 @@ def _process_chunk(corpus_dir: Path, jobs: list[tuple[manifest.Entry, str | None
     out = []
     for entry, sha in jobs:
         rep, item, links, checked = _process_entry(corpus_dir, entry, sha, entry.file in alone,
-                                                   limit)
+                                                   limit, keep)
         if item is not None and entry.file in alone:
             item = (store.rows_of(*item), None)
         out.append((rep, item, links, checked))
@@ -204,8 +212,8 @@ def _worker_count(corpus_dir: Path, entries: Sequence[manifest.Entry], workers: 
 
 def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dict,
                  workers: int | None, progress: Callable[[str], None] | None,
-                 alone: frozenset[str] = frozenset(), limit: int | None = None
-                 ) -> Iterator[tuple[manifest.Entry, tuple]]:
+                 alone: frozenset[str] = frozenset(), limit: int | None = None,
+                 keep: bool = False) -> Iterator[tuple[manifest.Entry, tuple]]:
     """Each entry with its result, in manifest order; `progress` is called per document in
     this process (before it is processed when sequential, as it completes when parallel)."""
     n = _worker_count(corpus_dir, entries, workers)
@@ -214,14 +222,15 @@ def _run_entries(corpus_dir: Path, entries: Sequence[manifest.Entry], prior: dic
         for entry, sha in zip(entries, shas):
             if progress:
                 progress(entry.file)
-            yield entry, _process_entry(corpus_dir, entry, sha, entry.file in alone, limit)
+            yield entry, _process_entry(corpus_dir, entry, sha, entry.file in alone, limit,
+                                        keep)
         return
     # Small chunks keep both the load balanced and the results streaming back in order.
     size = max(1, min(8, len(entries) // (n * 8)))
     chunks = [list(zip(entries[i:i + size], shas[i:i + size]))
               for i in range(0, len(entries), size)]
     with worker_setup.pool(n) as pool:  # (the workers exit while this process stores)
-        futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone, limit)
+        futures = [pool.submit(_process_chunk, corpus_dir, chunk, alone, limit, keep)
                    for chunk in chunks]
         for k, chunk in enumerate(chunks):
             results = futures[k].result()
@@ -241,8 +250,10 @@ def ingest(corpus_dir: str | os.PathLike, data: str | os.PathLike | None = None,
     """Ingest every document of `corpus_dir` into a new generation of `data` (its store and
     its index, `indexer.datadir`), made live in one atomic switch once both are whole.
 
-    Unchanged files (same content hash, same pipeline version) are not re-processed. A file
-    that fails is reported and skipped; every other document is still ingested. When every
+    Unchanged files (same content hash, same pipeline version) are not re-processed (with
+    `force`, every file is). A file that fails is reported and skipped; every other document
+    is still ingested. A text without treaty structure (`document.structure_missing`: a
+    licence, a web page's policy) fails so, unless `force` or its entry's `keep`. When every
     document fails, or on any error or interrupt, the live corpus stays as it was.
     `workers` processes documents in that many processes (None: every CPU when there is
     enough text to repay starting them, else one); the result does not depend on it.
@@ -332,7 +343,7 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
     pending: list[Processed] = []  # documents waiting for the other files of their treaty
     with store.NewStore(gen, previous=current) as new:
         for entry, (rep, item, doc_links, checked) in _run_entries(
-                corpus_dir, entries, prior, workers, progress, alone, limit):
+                corpus_dir, entries, prior, workers, progress, alone, limit, force):
             reports.append(rep)
             if item is None:
                 if rep.reused:
@@ -430,7 +441,7 @@ def _reprocess_partners(corpus_dir: Path, ddir: Path, entries: Sequence[manifest
     by_file = {e.file: e for e in entries}
     for file in [f for f in keep if owners.get(f) in touched]:
         rep, item, _links, _audit = _process_entry(corpus_dir, by_file[file], None,
-                                                   limit=limit)
+                                                   limit=limit, keep=True)
         keep.remove(file)
         if item is not None:
             fresh.append(item)
@@ -453,3 +464,4 @@ def _refresh_reports(reports: list[DocReport], fresh: Sequence[Processed]) -> No
         if doc is not None:
             r.articles = {v.lang: count_kind(v.units, "article") for v in doc.versions}
             r.warnings = doc.warnings
+            r.notes = doc.notes

@@ -44,7 +44,8 @@ def read_view(texts: Sequence[str]) -> tuple[list[str], dict[int, Heading], Read
                 heads[i] = head
     for i, tok in reading.chapters.items():
         if not is_chapter(texts[i]) and i not in heads:
-            view[i] = f"CHAPTER {tok.label} {_title(tok.rest)}".rstrip()
+            label = tok.label if tok.form.kind in ("arabic", "ROMAN") else str(tok.value)
+            view[i] = f"CHAPTER {label} {_title(tok.rest)}".rstrip()
     _rewrite_paragraphs(texts, view, reading)
     return view, heads, reading
 
@@ -106,8 +107,11 @@ def _article_line(tok: Token) -> str:
 
 
 def _title(rest: str) -> str:
-    """The title printed after a label: without its brackets and leading dashes."""
-    s = rest.strip().lstrip("-–—:. ").strip()
+    """The title printed after a label: without its brackets and the marks that part it from
+    the label (a dash, a colon, a stop, a slash …)."""
+    s = rest.strip()
+    while s and not (s[0].isalnum() or s[0] in "([«\"“'"):
+        s = s[1:].lstrip()
     if s.startswith(("(", "[")) and s.endswith((")", "]")):
         s = s[1:-1].strip()
     return s

@@ -48,6 +48,7 @@ class Planned:
     articles: dict = field(default_factory=dict)  # per language
     copy: bool = True  # False: already in the corpus folder
     text: str | None = None  # the OCR text written as `file` (instead of a copy)
+    warnings: tuple[str, ...] = ()  # what a person must look at (`Document.warnings`)
 
 
 def given_fields(treaty: str | None, parties: str | None, signed: str | None) -> dict:
@@ -93,8 +94,8 @@ def _read(source: Path, ocr: list[str] | None):
 
 
 def _plan_one(source: Path, corpus_dir: Path, given: dict, known: set[str],
-              ocr: list[str] | None = None) -> Planned:
-    from indexer.pipeline.document import count_kind, process
+              ocr: list[str] | None = None, force: bool = False) -> Planned:
+    from indexer.pipeline.document import count_kind, process, structure_missing
 
     decoded, text = _read(source, ocr)
     if text is None:
@@ -109,24 +110,30 @@ def _plan_one(source: Path, corpus_dir: Path, given: dict, known: set[str],
     meta = DocMeta(file=name, treaty=given.get("treaty", ""),
                    parties=tuple(sorted(given.get("parties", ()))), signed=given.get("signed"))
     doc, _removed = process(decoded, meta, topics=False)
-    guessed = {k: getattr(doc.meta, k) for k in _SHOWN if k in doc.meta.guessed}
     fields = dict(given)
+    missing = structure_missing(doc)
+    if missing and not force:
+        raise SourceError(f"{source}: {missing}; not added (--force adds it all the same)")
+    if missing:
+        fields["keep"] = True
+    guessed = {k: getattr(doc.meta, k) for k in _SHOWN if k in doc.meta.guessed}
     if text is not None:
         fields["note"] = f"OCR by tesseract ({'+'.join(ocr)}) of {source.name}"
     return Planned(source, name, "pdf, OCR" if text is not None else decoded.format, fields,
                    guessed, {v.lang: count_kind(v.units, "article") for v in doc.versions},
-                   copy, text)
+                   copy, text, doc.warnings)
 
 
-def plan(files: list[Path], corpus_dir: Path, given: dict, ocr: list[str] | None = None
-         ) -> list[Planned]:
+def plan(files: list[Path], corpus_dir: Path, given: dict, ocr: list[str] | None = None,
+         force: bool = False) -> list[Planned]:
     """What adding `files` to the corpus in `corpus_dir` would do (nothing is changed);
-    `ocr`: the languages to read a PDF without a text layer in."""
+    `ocr`: the languages to read a PDF without a text layer in. A file without treaty
+    structure is refused (SourceError) unless `force`, which marks its entry `keep`."""
     corpus_dir = Path(corpus_dir)
     known = {e.file for e in manifest.load(corpus_dir) if e.declared}
     planned = []
     for source in files:
-        item = _plan_one(Path(source), corpus_dir, given, known, ocr)
+        item = _plan_one(Path(source), corpus_dir, given, known, ocr, force)
         known.add(item.file)
         planned.append(item)
     return planned
@@ -283,11 +290,11 @@ def _apply_locked(planned: list[Planned], corpus_dir: Path) -> None:
 
 
 def add(files: list[Path], corpus_dir: Path, given: dict, dry_run: bool = False,
-        ocr: list[str] | None = None, notify: Callable[[str], None] | None = None
-        ) -> list[Planned]:
+        ocr: list[str] | None = None, notify: Callable[[str], None] | None = None,
+        force: bool = False) -> list[Planned]:
     """Plan adding `files` and, unless `dry_run`, do it (`notify`: told when another add into
-    the folder is running and this one waits for it)."""
-    planned = plan(files, corpus_dir, given, ocr)
+    the folder is running and this one waits for it; `force`: see `plan`)."""
+    planned = plan(files, corpus_dir, given, ocr, force)
     if not dry_run:
         apply(planned, corpus_dir, notify=notify)
     return planned
@@ -302,11 +309,15 @@ def describe(item: Planned) -> list[str]:
     where = ("written as" if item.text is not None else "copied as" if item.copy
              else "already in the corpus as")
     out = [f"{item.source}: {item.format}, {where} {item.file}; articles: {counts}"]
-    given = "; ".join(f"{k}={shown(v)}" for k, v in item.given.items() if k != "note")
+    given = "; ".join(f"{k}={shown(v)}" for k, v in item.given.items()
+                      if k not in ("note", "keep"))
     out.append(f"  given: {given or 'nothing'}")
     if "note" in item.given:
         out.append(f"  note: {item.given['note']}")
+    if item.given.get("keep"):
+        out.append("  kept without treaty structure (--force)")
     if item.guessed:
         out.append("  guessed: " + "; ".join(f"{k}={shown(v) or '?'}"
                                              for k, v in item.guessed.items()))
+    out.extend(f"  warning: {w}" for w in item.warnings)
     return out

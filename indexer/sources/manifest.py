@@ -25,6 +25,7 @@ _KNOWN_KEYS = {
     "file", "treaty", "parties", "signed", "place", "languages", "article", "title", "note",
     *("instrument", "in_force", "effective", "terminated", "replaced_by", "amended_by",
       "authentic"),
+    "keep",
 }
 #: The optional facts of a treaty (issue 29), each a date, an id or a list: `instrument`
 #: is the kind of instrument a file holds when it is not the treaty itself (its `signed`
@@ -55,6 +56,7 @@ class Entry:
     instrument: str | None = None  # the kind of instrument the file holds, when not the treaty
     facts: tuple[tuple[str, str], ...] = ()  # (name, value) of in_force, effective,
     # terminated, replaced_by, amended_by (one pair each), authentic (codes joined by ",")
+    keep: bool = False  # ingested even without treaty structure (`treaty add --force`)
 
 
 def _codes(table: dict, key: str, pattern: str, where: str, like: str) -> list[str] | None:
@@ -97,6 +99,8 @@ def _checked(table: dict, where: str) -> None:
                                 or not 1 <= article <= MAX_ARTICLE):
         raise ManifestError(f"{where}: article must be a positive whole number (at most "
                             f"{MAX_ARTICLE})")
+    if not isinstance(table.get("keep", False), bool):
+        raise ManifestError(f"{where}: keep must be true or false")
     _checked_facts(table, where)
 
 
@@ -157,6 +161,7 @@ def _entry(table: dict, where: str) -> Entry:
         note=table.get("note"),
         instrument=table.get("instrument"),
         facts=tuple(facts),
+        keep=table.get("keep", False),
     )
 
 

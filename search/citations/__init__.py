@@ -9,7 +9,7 @@ unit up in the store.
 
     grammar   the regex builders and the words of each language, in the order they are read
     parse     parse_citation
-    format    format_citation, to_eid
+    format    format_citation, to_eid, eid_citation
     targets   TreatyRef, RefIndex, resolve
     messages  the one-line messages for ambiguous and missing citations
     lookup    cite (CiteResult): the only part that reads the store
@@ -27,7 +27,7 @@ Matching runs on a case- and accent-folded copy that keeps offsets (``countries.
 
 from __future__ import annotations
 
-from search.citations.format import format_citation, to_eid
+from search.citations.format import eid_citation, format_citation, to_eid
 from search.citations.lookup import CiteResult, cite
 from search.citations.messages import ambiguous_message, missing_message, number_ranges
 from search.citations.model import STYLES, Citation
@@ -42,6 +42,7 @@ __all__ = [
     "TreatyRef",
     "ambiguous_message",
     "cite",
+    "eid_citation",
     "format_citation",
     "missing_message",
     "number_ranges",

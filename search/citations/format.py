@@ -1,9 +1,10 @@
 """``format_citation``: a `Citation` written back in a style (en, pt, sv, zh), so that
 ``parse_citation(format_citation(c, s)) == c`` when ``c.lang_hint == s``; ``to_eid``: the eId
-of the unit it names."""
+of the unit it names; ``eid_citation``: the citation of a stored unit by its eId."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from indexer.errors import QueryError
@@ -110,3 +111,21 @@ def to_eid(c: Citation) -> str:
     if c.point is not None:
         eid += f"__point_{c.point}"
     return eid
+
+
+_EID = re.compile(r"(?P<kind>art|prot)_(?P<n>\d+)(?P<ins>[A-Za-z]*)(?:__para_(?P<p>\d+))?"
+                  r"(?:__point_(?P<pt>\w+))?$")
+
+
+def eid_citation(treaty: str, eid: str, style: str = "en") -> str:
+    """The citation of a stored unit: "br-pe-2006 Art. 10(2)(a)" for art_10__para_2__point_a
+    of br-pe-2006 (in `style`); "br-pe-2006 preamble" for a unit no article holds."""
+    m = _EID.match(eid)
+    if not m:
+        return f"{treaty} {eid.replace('_', ' ')}"
+    if m["ins"]:  # an inserted article (26A): the citation grammar has no such number
+        tail = "".join(f"({x})" for x in (m["p"], m["pt"]) if x)
+        return f"{treaty} Art. {m['n']}{m['ins']}{tail}"
+    c = Citation(treaty_id=treaty, article=int(m["n"]), protocol=m["kind"] == "prot",
+                 paragraph=int(m["p"]) if m["p"] else None, point=m["pt"])
+    return format_citation(c, style)

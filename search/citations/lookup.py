@@ -4,10 +4,10 @@ unit in every language version of the store."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from indexer.errors import AmbiguousError, NotFoundError, QueryError
-from search.citations.format import to_eid
+from search.citations.format import format_citation, to_eid
 from search.citations.messages import ambiguous_message, missing_message
 from search.citations.model import Citation
 from search.citations.parse import parse_citation
@@ -65,8 +65,21 @@ def _treaty_of(corpus: Corpus, c: Citation, text: str) -> Treaty:
         written = [t for t in candidates if c.lang_hint in corpus.treaty(t).languages]
         candidates = written if len(written) == 1 else candidates
     if len(candidates) > 1:
-        raise AmbiguousError(ambiguous_message(text, candidates))
+        raise AmbiguousError(ambiguous_message(text, candidates),
+                             tuple(_candidate(corpus, c, tid) for tid in candidates))
     return corpus.treaty(candidates[0])
+
+
+def _candidate(corpus: Corpus, c: Citation, treaty_id: str) -> dict:
+    """One treaty an ambiguous citation may mean: its id, its name ("Brazil–Peru (2006)"),
+    its languages and the citation of the same unit in it ("br-pe-2006 Art. 10(2)")."""
+    from search.names import treaty_name
+
+    t = corpus.treaty(treaty_id)
+    style = c.lang_hint if c.lang_read and c.lang_hint else "en"
+    return {"treaty": t.id, "name": treaty_name(t.id, lang=style), "languages": list(t.languages),
+            "citation": format_citation(replace(c, treaty_id=t.id, parties=(), year=None),
+                                        style)}
 
 
 def _missing(corpus: Corpus, c: Citation, treaty: str, eid: str) -> NotFoundError:

@@ -58,6 +58,11 @@ def compare_topic(corpus: Corpus, topic: str, lang: str | None = None,
     """The article on `topic` (a model-convention key such as "dividends") of every treaty, in
     every language (or `lang` only), whatever its number."""
     topic = topic_key(topic)
+    if lang:  # a language no treaty is written in: say which there are
+        from search.names import known_language
+
+        lang = known_language(lang, sorted({lg for t in corpus.treaties()
+                                            for lg in t.languages}))
     ids = list(treaties) if treaties else [t.id for t in corpus.treaties()]
     articles = []
     for tid in ids:

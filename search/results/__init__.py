@@ -21,7 +21,10 @@ searched as corrected ("did you mean") when the correction matches: "showing" is
 query searched, "query" the query as typed (``correct=False``, ``--as-typed``: never).
 A plain-words query matching fewer than ten articles is searched again with each word's
 translations from the index's term table (`translate`); the articles it adds follow those
-with the words as written and are marked ``"translated": true``.
+with the words as written and are marked ``"translated": true``. Practitioners' shorthand
+("PE definition", "MAP", "tie-breaker rule", "183-day rule", `shorthand`) is searched as the
+words it stands for (in the language asked for), the article it names first: ``read_as``
+lists what was read, ``searched`` the query searched (both empty with ``--as-typed``).
 
     session      SearchSession, search: the steps of one search, in order
     options      the options checked and turned into engine filters
@@ -29,6 +32,7 @@ with the words as written and are marked ``"translated": true``.
     paging       a page of groups ranked from the top hits only
     relaxed      articles that match most of a plain-words query
     suggestions  "did you mean"
+    shorthand    practitioners' abbreviations and rule names (shorthand.toml: data)
     named        countries named in a query, as party filters
     translate    the words of a query with their translations (the index's term table)
     versions     the language versions of an article as one hit
@@ -39,6 +43,7 @@ with the words as written and are marked ``"translated": true``.
 The result is the JSON contract of ``treaty search --json``::
 
     {"query": "...", "query_lang": "en" | None, "total": 12, "suggestions": ["..."],
+     "read_as": [{"typed": "PE", "as": "permanent establishment"}], "searched": "..." | None,
      "corrected": "..." | None,
      "showing": "..." | None, "engine": "whoosh", "plain": false,
      "hits": [{"treaty": "br-pe-2006", "lang": "en", "kind": "article", "number": 10,

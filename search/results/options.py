@@ -30,6 +30,15 @@ def clean_query(query: str | None) -> str:
     return query
 
 
+def check_query(query: str | None) -> str:
+    """`clean_query`, and a QueryError saying what to type when nothing is left to search."""
+    query = clean_query(query)
+    if not query.strip():
+        raise QueryError("nothing to search for: type words, a \"phrase\", prefix* or "
+                         "term~, e.g. dividends, \"beneficial owner\", royalt*")
+    return query
+
+
 def _given(value: object) -> str | None:
     """The option's text, stripped; None when not given or blank."""
     if value is None:
@@ -39,11 +48,9 @@ def _given(value: object) -> str | None:
 
 
 def _lang(value: str, languages: Sequence[str]) -> tuple[str, str]:
-    lang = value.lower()
-    if lang not in languages:
-        raise QueryError(f"unknown language '{lang[:20]}': the corpus has "
-                         f"{', '.join(languages)}")
-    return ("lang", lang)
+    from search.names import known_language
+
+    return ("lang", known_language(value, languages))
 
 
 def _treaty(value: str, treaties: TreatiesFn) -> tuple[str, str]:
@@ -55,12 +62,9 @@ def _treaty(value: str, treaties: TreatiesFn) -> tuple[str, str]:
 
 
 def _party(value: str, treaties: TreatiesFn) -> tuple[str, str]:
-    party = value.upper()
-    known = sorted({p for t in treaties().values() for p in t["parties"]})
-    if party not in known:
-        raise QueryError(f"no treaty with party '{party[:20]}' (parties in the corpus: "
-                         f"{', '.join(known) or 'none'})")
-    return ("party", party)
+    from search.names import known_party
+
+    return ("party", known_party(value, (p for t in treaties().values() for p in t["parties"])))
 
 
 def _article(value: str) -> tuple[str, str]:

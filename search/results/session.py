@@ -22,8 +22,18 @@ from typing import Self
 from indexer.index import Searcher, open_index
 from indexer.index.chinese import has_han
 from indexer.index.engines import EngineHit, EngineSearcher
-from indexer.index.query_syntax import QUERY_SECONDS, FNode, FNone, Node, field_lang, parse
-from search.results import options
+from indexer.index.query_syntax import (
+    QUERY_SECONDS,
+    FNode,
+    FNone,
+    FOr,
+    Node,
+    Phrase,
+    field_lang,
+    parse,
+)
+from indexer.models import IndexDoc
+from search.results import options, shorthand
 from search.results.aligned import aligned_units
 from search.results.deadline import Bounded
 from search.results.glossary import glosses
@@ -31,6 +41,7 @@ from search.results.grouping import Group, citation, group, stored_doc
 from search.results.named import named_parties
 from search.results.paging import PAGE_FACTOR, PAGE_HITS, page_of_groups
 from search.results.relaxed import relaxed_groups
+from search.results.rendered import query_term, renderings
 from search.results.snippets import SNIPPETS_PER_HIT, snippet
 from search.results.suggestions import corrected, useful
 from search.results.topic_hint import query_topic
@@ -43,6 +54,7 @@ from search.results.versions import (
     query_language,
     script_language,
     shown,
+    topic_first,
 )
 
 #: A query whose words all match in at most this many articles is searched as corrected
@@ -66,11 +78,13 @@ class _Run:
     total: int
     full: int
     suggestions: list = field(default_factory=list)
+    named: str | None = None  # the topic the query's shorthand names ("PE": the PE article)
 
     @property
     def topic(self) -> str | None:
-        """The topic the plain words of the query name (`topic_hint`)."""
-        return query_topic([w.text for w in plain_words(self.tree) or []])
+        """The topic the query's shorthand names, else the one its plain words name
+        (`topic_hint`)."""
+        return self.named or query_topic([w.text for w in plain_words(self.tree) or []])
 
 
 class SearchSession:
@@ -163,22 +177,29 @@ class SearchSession:
                article: int | str | None = None, kind: str | None = None, limit: int = 10,
                aligned: bool = False, correct: bool = True) -> dict:
         """Search; the result follows the JSON contract of `search.results`. Bad option
-        values raise QueryError (one line); any query text is searched, never an error.
+        values and a blank query raise QueryError (one line); any other query text is
+        searched, never an error.
         A query none of whose articles has every word is searched as corrected ("did you
-        mean") when the correction has some, unless not `correct`: "showing" says so."""
+        mean") when the correction has some, unless not `correct`: "showing" says so.
+        Practitioners' shorthand ("PE", "tie-breaker", `shorthand`) is read as the words it
+        stands for, its article first ("read_as", "searched"), unless not `correct`."""
         options.check_limit(limit)
-        query = options.clean_query(query)
+        query = options.check_query(query)
         filters = self.filters(lang=lang, treaty=treaty, party=party, topic=topic,
                                article=article, kind=kind)
         lang_filter = next((v for f, v in filters if f == "lang"), None)
         langs = (field_lang(lang_filter),) if lang_filter else self.searcher.languages
         fetch = limit * max(1, len(self.searcher.languages))  # versions of `limit` articles
+        # practitioners' shorthand ("PE": permanent establishment), unless taken as typed
+        reading = shorthand.read(query, lang_filter) if correct else shorthand.Reading(query)
         with self._lock, self._deadline():
-            run = first = self._run(query, langs, filters, fetch, lang_filter, limit)
-            fix = corrected(query, first.suggestions)
+            run = first = self._run(reading.query, langs, filters, fetch, lang_filter, limit,
+                                    reading.topic)
+            fix = corrected(reading.query, first.suggestions)
             showing = None
             if correct and fix is not None and run.full <= FEW_MATCHES:
-                other = self._run(fix, langs, filters, fetch, lang_filter, limit)
+                other = self._run(fix, langs, filters, fetch, lang_filter, limit,
+                                  reading.topic)
                 if other.full > run.full:
                     run, showing = other, fix
             window = run.groups
@@ -186,6 +207,8 @@ class SearchSession:
             entries = preferred_first(by_article(window),
                                       None if lang_filter else script_language(words),
                                       run.topic)
+            if run.named:  # the article the shorthand names leads, however matched
+                entries = topic_first(entries, run.named)
             query_lang = query_language(words, self._surface_words())
             prefer = lang_filter or query_lang
             hits = self._entries(entries[:limit], prefer, run, langs)
@@ -195,17 +218,21 @@ class SearchSession:
         total = run.total - (len(window) - len(entries))  # each article once, in the window
         alternatives = list(dict.fromkeys(a for s in first.suggestions for a in s.alternatives))
         return {"query": query, "query_lang": query_lang, "total": total,
+                "read_as": [{"typed": typed, "as": words} for typed, words in reading.read],
+                "searched": reading.query if reading.read else None,
                 "suggestions": alternatives,
                 "corrected": fix, "showing": showing, "engine": self.engine,
                 "plain": run.plain, "hits": hits}
 
     def _run(self, query: str, langs: Sequence[str], filters: list[tuple[str, str]],
-             limit: int, lang_filter: str | None, articles: int | None = None) -> _Run:
+             limit: int, lang_filter: str | None, articles: int | None = None,
+             topic: str | None = None) -> _Run:
         """`query` searched: ranked groups, counts and suggestions. Countries it names
         (`named`) narrow a search of its other words to their treaties, whose articles
-        come first."""
+        come first. `topic`: the one its shorthand names, which leads."""
         tree, plain = parse(query)
-        groups, total, full, ftree = self._translated(tree, langs, filters, limit, articles)
+        groups, total, full, ftree = self._translated(tree, langs, filters, limit, articles,
+                                                      topic)
         suggestions = useful(self.searcher.suggest(tree, langs), langs,
                              self._surface_words(), self._match_counter(lang_filter))
         named = None if any(f in ("party", "treaty") for f, _v in filters) \
@@ -215,33 +242,41 @@ class SearchSession:
             rtree, _ = parse(rest)
             scoped = [*filters, *(("party", c) for c in codes)]
             rgroups, rtotal, rfull, rftree = self._translated(rtree, langs, scoped, limit,
-                                                              articles)
+                                                              articles, topic)
             if rgroups:
                 seen = {g.key for g in rgroups}
                 others = [g for g in groups if g.key not in seen]
                 total += rtotal - (len(groups) - len(others))
                 groups, full = rgroups + others, full + rfull
                 tree, ftree = rtree, rftree
-        return _Run(tree, ftree, plain, groups, total, full, suggestions)
+        return _Run(tree, ftree, plain, groups, total, full, suggestions, topic)
 
     def _translated(self, tree: Node | None, langs: Sequence[str],
-                    filters: list[tuple[str, str]], limit: int, articles: int | None = None
-                    ) -> tuple[list[Group], int, int, FNode]:
+                    filters: list[tuple[str, str]], limit: int, articles: int | None = None,
+                    topic: str | None = None) -> tuple[list[Group], int, int, FNode]:
         """`_ranked` of the words as written; when they match fewer than TRANSLATE_BELOW
         articles (whatever the page size, so that pages agree), of the words with
         their translations (`translate`), the articles with every word as written first.
         Also the tree searched."""
         ftree = compiled(tree, langs)
-        groups, total, full = self._ranked(tree, ftree, langs, filters, limit, None, articles)
+        groups, total, full = self._ranked(tree, ftree, langs, filters, limit, None, articles,
+                                           topic=topic)
         table = self.searcher.terms()
-        if total >= TRANSLATE_BELOW or not table or not plain_words(tree):
+        term = query_term(tree)
+        if total >= TRANSLATE_BELOW or not table or (term is None and not plain_words(tree)):
             return groups, total, full, ftree
-        glossed = self._glossed(tree, langs)
+        # the term as the treaties render it, in the languages it matches too little in
+        rendered = renderings(self, term, self._scarce(ftree, langs, filters)) if term else {}
+        table = {src: {tgt: m for tgt, m in by.items() if tgt not in rendered}
+                 for src, by in table.items()} if rendered else table
+        glossed = self._glossed(tree, langs) if plain_words(tree) else {}
         wide = translated(tree, langs, table, self._surface_words(), glossed)
+        if rendered:
+            wide = _or_renderings(wide, rendered)
         if wide == ftree:
             return groups, total, full, ftree
         more, mtotal, _mfull = self._ranked(tree, wide, langs, filters, limit, table, articles,
-                                            glossed)
+                                            glossed, topic)
         direct = {g.key for g in groups[:full]}
         for g in more:
             g.translated = g.key not in direct
@@ -249,6 +284,23 @@ class SearchSession:
         # `full` stays the count of articles with every word as written: a correction of a
         # misspelt word is to be preferred to what only translations and cognates find
         return more, max(total, mtotal), full, wide
+
+    def _scarce(self, ftree: FNode, langs: Sequence[str],
+                filters: Sequence[tuple[str, str]]) -> list[str]:
+        """The languages of `langs` in which `ftree` matches fewer than TRANSLATE_BELOW
+        paragraphs (those a term's renderings are searched in)."""
+        if isinstance(ftree, FNone):
+            return list(langs)
+        out = []
+        for lang in langs:
+            scoped = [*[f for f in filters if f[0] != "lang"], ("lang", lang)]
+            if self.searcher.groups() is not None:
+                _found, n = self._backend.matches(ftree, scoped, 1)
+            else:
+                _hits, n = self._search_all(ftree, scoped)
+            if n < TRANSLATE_BELOW:
+                out.append(lang)
+        return out
 
     def _glossed(self, tree: Node | None, langs: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """The dictionary glosses (`glossary`) of the query's Chinese words that no document
@@ -259,8 +311,8 @@ class SearchSession:
 
     def _ranked(self, tree: Node | None, ftree: FNode, langs: Sequence[str],
                 filters: Sequence[tuple[str, str]], limit: int, terms: dict | None = None,
-                articles: int | None = None, glossed: dict | None = None
-                ) -> tuple[list[Group], int, int]:
+                articles: int | None = None, glossed: dict | None = None,
+                topic: str | None = None) -> tuple[list[Group], int, int]:
         """The groups of the page, best first (more when relaxed matching adds some), the
         number of matching groups and of those that match every word. With a term table
         (`terms`) relaxed matching translates the words too (and glosses those of
@@ -287,7 +339,7 @@ class SearchSession:
                 None if terms is None else partial(translated_word, langs=langs, table=terms,
                                                    surface=self._surface_words(),
                                                    glossed=glossed),
-                query_topic([w.text for w in words]))
+                topic or query_topic([w.text for w in words]))
             groups += relaxed
             total += len(relaxed)
         return groups, total, full
@@ -343,6 +395,18 @@ class SearchSession:
             out.append(_hit(g, loose if g.relaxed else ftree))  # type: ignore[arg-type]
         return out
 
+    def documents(self, query: str, lang: str, treaty: str | None = None,
+                  limit: int | None = None) -> list[IndexDoc]:
+        """The index documents (paragraphs) of `lang` (and `treaty`) that `query` matches as
+        typed, best first (`limit`: the top ones only): for callers that read the matching
+        paragraphs themselves, as the term concordance does."""
+        filters = self.filters(lang=lang, treaty=treaty)
+        ftree = compiled(parse(query)[0], (field_lang(lang),))
+        if isinstance(ftree, FNone):
+            return []
+        hits, _total = self._backend.search(ftree, filters, limit)
+        return [stored_doc(h.stored) for h in hits]
+
     # -- aligned paragraphs ---------------------------------------------------------------
 
     def aligned(self, treaty: str, lang: str, eids: Sequence[str]) -> dict[str, list[dict]]:
@@ -350,6 +414,17 @@ class SearchSession:
         languages (see `aligned.aligned_units`)."""
         languages = self.treaties().get(treaty, {}).get("languages", [])
         return aligned_units(self.db, treaty, languages, lang, eids)
+
+
+def _or_renderings(wide: FNode, rendered: dict[str, list[str]]) -> FNode:
+    """`wide` ORed with each language's renderings, as phrases of that language's fields."""
+    extra = [compiled(Phrase(text), (field_lang(lang),)) for lang, texts in rendered.items()
+             for text in texts]
+    kids = [k for k in ([] if isinstance(wide, FNone) else [wide]) + extra
+            if not isinstance(k, FNone)]
+    if not kids:
+        return FNone()
+    return kids[0] if len(kids) == 1 else FOr(tuple(kids))
 
 
 def _hit(g: Group, ftree: FNode) -> dict:

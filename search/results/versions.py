@@ -73,6 +73,16 @@ def _preferred(run: list[list[Group]], lang: str | None, topic: str | None
     return sorted(run, key=key)  # (stable)
 
 
+def topic_first(entries: list[list[Group]], topic: str) -> list[list[Group]]:
+    """`entries` with those on `topic` first, however matched (the article a practitioner's
+    shorthand names: "PE" is the permanent-establishment article); the order otherwise
+    kept."""
+    def on_topic(e: list[Group]) -> bool:
+        return any(g.docs[0][1].topic == topic for g in e)
+
+    return [e for e in entries if on_topic(e)] + [e for e in entries if not on_topic(e)]
+
+
 def by_article(groups: Sequence[Group]) -> list[list[Group]]:
     """The groups of each article (treaty, article eId) together, in the order in which
     each article's best version comes; within an entry, best version first."""

@@ -99,6 +99,9 @@ def create_app(data_dir: str | Path) -> Flask:
 
     app.register_blueprint(rates_page.bp)
     app.register_blueprint(extras.bp)
+    from search.web import terms_page
+
+    app.register_blueprint(terms_page.bp)
     views.register_errors(app)
     return app
 

@@ -427,6 +427,7 @@ def treaty_page(corpus: Corpus, treaty_id: str) -> dict:
         d["warnings"] = json.loads(d["warnings"] or "[]")
         d["languages"] = json.loads(d["languages"] or "[]")
         d["guessed"] = json.loads(d["meta"] or "{}").get("guessed") or []
+        d["notes"] = json.loads(d["meta"] or "{}").get("notes") or []
         d["format"] = json.loads(d["meta"] or "{}").get("format") or "text"
     _pages_of_cells(outline.values(), docs)
     from search.check import removed_lines

@@ -87,10 +87,12 @@ def params_from(args: Mapping[str, str], languages: tuple[str, ...]) -> Params:
     if len(q) > MAX_QUERY:
         raise QueryError(f"the query is too long ({len(q)} characters; at most {MAX_QUERY})")
     values = {k: clean_input(args.get(k, ""))[:60] for k in FILTERS}
-    lang = values["lang"].lower()
-    if lang and lang not in languages:
-        raise QueryError(f"no '{lang}' version in the index (it has: {', '.join(languages)})")
-    values["lang"] = lang
+    from search.names import known_language, party_code
+
+    lang = values["lang"]
+    values["lang"] = known_language(lang, languages, "the index") if lang else ""
+    if values["party"]:  # a party's name as typed ("Brasil") is its code; a bad one, the 400
+        values["party"] = party_code(values["party"]) or values["party"]
     if values["article"]:
         values["article"] = str(_int(values["article"], "article", 1, 999))
     page = _int(args.get("page", "") or "1", "page", 1, MAX_PAGE)
@@ -149,6 +151,7 @@ def _facets(docs: list[IndexDoc], params: Params, lang_docs: list[IndexDoc] | No
 
 def _empty(params: Params) -> dict:
     return {"query": params.q, "query_lang": None, "total": 0, "suggestions": [], "corrected": None,
+            "read_as": [], "searched": None,
             "showing": None, "hits": [], "page": 1, "pages": 0, "past_end": False, "size": params.size, "filters": params.filters(),
             "facets": {name: [] for name in FACETS}, "plain": False}
 

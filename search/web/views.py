@@ -109,7 +109,7 @@ def _page() -> int:
     return searching.page_number(request.args.get("page", ""))
 
 
-def _term_table() -> dict:
+def term_table() -> dict:
     """The live index's bilingual term table ({} when there is no index: rows then match
     paragraphs of the same language, and numbers, only)."""
     from indexer.index.searcher import IndexMissingError
@@ -123,7 +123,7 @@ def _term_table() -> dict:
 
 @bp.get("/topic/<topic>")
 def topic(topic: str) -> str:
-    data = pages.topic_page(corpus(), topic, request.args.get("lang"), _term_table(),
+    data = pages.topic_page(corpus(), topic, request.args.get("lang"), term_table(),
                             _page())
     ctx = markup.Context(view="text", articles=set(), link=lambda n, p: "")
     return render_template("topic.html", page=data, ctx=ctx)
@@ -172,7 +172,7 @@ def api_compare() -> Response:
 
 @bp.get("/api/topic/<topic>")
 def api_topic(topic: str) -> Response:
-    return jsonify(pages.topic_json(corpus(), topic, request.args.get("lang"), _term_table(),
+    return jsonify(pages.topic_json(corpus(), topic, request.args.get("lang"), term_table(),
                                     _page()))
 
 
@@ -210,12 +210,17 @@ def api_export() -> Response:
 # --- errors ----------------------------------------------------------------------------------
 
 
-def _error(status: int, message: str) -> Response:
+def _error(status: int, message: str, candidates: tuple[dict, ...] = ()) -> Response:
+    """The error page (JSON under /api/); `candidates`: the treaties an ambiguous reference
+    may mean, each linked (its "citation" looked up again)."""
     if request.path.startswith("/api/"):
-        resp = jsonify({"error": message, "status": status})
+        body = {"error": message, "status": status}
+        if candidates:
+            body["candidates"] = list(candidates)
+        resp = jsonify(body)
     else:
-        resp = Response(render_template("error.html", status=status, message=message),
-                        mimetype="text/html")
+        resp = Response(render_template("error.html", status=status, message=message,
+                                        candidates=candidates), mimetype="text/html")
     resp.status_code = status
     return resp
 
@@ -225,7 +230,9 @@ def register_errors(app: Flask) -> None:
     def _domain(exc: TreatyError) -> Response:
         if isinstance(exc, NotFoundError):
             return _error(404, str(exc))
-        if isinstance(exc, (QueryError, AmbiguousError)):
+        if isinstance(exc, AmbiguousError):
+            return _error(400, str(exc), exc.candidates)
+        if isinstance(exc, QueryError):
             return _error(400, str(exc))
         if isinstance(exc, StoreError):
             return _error(503, str(exc))

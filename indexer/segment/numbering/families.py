@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from indexer.segment.numbering.tokens import Form, Token
 
@@ -29,13 +30,21 @@ class Family:
     form: Form
     members: list[tuple[int, Token]] = field(default_factory=list)  # (line, token), in order
 
-    def headings(self) -> Family:
-        """The members that head a line of their own (`is_head`)."""
+    @cached_property
+    def heading_members(self) -> Family:
         return Family(self.form, [(line, t) for line, t in self.members if is_head(t)])
 
-    def runs(self) -> list[list[tuple[int, Token]]]:
-        """The members in runs of increasing numbers (noise left out)."""
+    def headings(self) -> Family:
+        """The members that head a line of their own (`is_head`), read once."""
+        return self.heading_members
+
+    @cached_property
+    def chained(self) -> list[list[tuple[int, Token]]]:
+        """The members in runs of increasing numbers (noise left out), read once."""
         return runs_of(self.members)
+
+    def runs(self) -> list[list[tuple[int, Token]]]:
+        return self.chained
 
     def longest(self) -> int:
         return max((len(r) for r in self.runs()), default=0)
@@ -86,27 +95,38 @@ def runs_of(members: Sequence[tuple[int, Token]]) -> list[list[tuple[int, Token]
     chain are noise (a reference "Article 13 (Gains), may …" that a wrapped line begins
     with, between headings 10 and 11; a list "1.", "2." between headings "19." and "20.").
 
-    Found by dynamic programming over the members in order (the best chain ending at each),
-    so a label that fits but skips numbers never wins over the labels in between."""
+    Found by dynamic programming over the members in order (the best chain ending at each,
+    from the best ending at each of the few numbers below it), so a label that fits but
+    skips numbers never wins over the labels in between."""
     n = len(members)
     if n > _MAX_CHAINED:  # (a family that large is running text's numbers, not headings)
         return _greedy_runs(members)
-    score = [1.0 - _WEAK * t.weak for _line, t in members]
+    score = [0] * n  # (in tenths of a label: whole numbers, so ties are ties)
     back: list[int | None] = [None] * n
+    # the best chain so far ending at a label of each number and insertion (for a step that
+    # fits, only the few numbers below count), and the best of all (for a new run at a 1)
+    by_value: dict[int, dict[str, int]] = {}
+    best_any: int | None = None
     for j in range(n):
         token = members[j][1]
-        for i in range(j):
-            prev = members[i][1]
-            if fits(prev, token):
-                s = score[i] + 1.0 - _SKIP * max(0, token.value - prev.value - 1)
-            elif token.value == 1:
-                s = score[i] + 1.0 - _RESTART_COST
-            else:
-                continue
-            if token.weak:
-                s -= _WEAK
+        score[j], back[j] = _LABEL - _WEAK * token.weak, None
+        for v in range(token.value - MAX_GAP, token.value + 1):
+            for i in by_value.get(v, {}).values():
+                prev = members[i][1]
+                if fits(prev, token):
+                    s = (score[i] + _LABEL - _SKIP * max(0, token.value - prev.value - 1)
+                         - _WEAK * token.weak)
+                    if s > score[j]:
+                        score[j], back[j] = s, i
+        if token.value == 1 and best_any is not None:
+            s = score[best_any] + _LABEL - _RESTART_COST - _WEAK * token.weak
             if s > score[j]:
-                score[j], back[j] = s, i
+                score[j], back[j] = s, best_any
+        best = by_value.setdefault(token.value, {})
+        if token.suffix not in best or score[j] > score[best[token.suffix]]:
+            best[token.suffix] = j
+        if best_any is None or score[j] > score[best_any]:
+            best_any = j
     if not n:
         return []
     end: int | None = max(range(n), key=lambda k: (score[k], -k))
@@ -122,11 +142,13 @@ def runs_of(members: Sequence[tuple[int, Token]]) -> list[list[tuple[int, Token]
     return runs
 
 
-#: What starting a new run at a 1 costs a chain, each number a step skips, and a label on a
-#: line a wrapped text runs on to (of two labels of one number, the other is the heading).
-_RESTART_COST = 0.5
-_SKIP = 0.1
-_WEAK = 0.1
+#: What a label adds to a chain, and what starting a new run at a 1 costs it, each number a
+#: step skips, and a label on a line a wrapped text runs on to (of two labels of one number,
+#: the other is the heading), in tenths of a label.
+_LABEL = 10
+_RESTART_COST = 5
+_SKIP = 1
+_WEAK = 1
 #: Families with more labels than this are read greedily (their labels are running text's).
 _MAX_CHAINED = 400
 

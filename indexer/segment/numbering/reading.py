@@ -17,13 +17,14 @@ A reading is chosen for the whole document, not line by line:
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 
-from indexer.segment.numbering.families import Family, families, fits, outer_chain
+from indexer.segment.numbering.families import Family, families, outer_chain
 from indexer.segment.numbering.tokens import Form, Token, line_labels
 
 #: Words that usually head an article (en, pt, sv and the neighbours of their publishers),
@@ -41,7 +42,9 @@ CHAPTER_WORDS = frozenset({
 #: How much a prior weighs against numbers in sequence (one label in a run counts 1).
 _PRIOR = 2.5
 #: The fewest labels in sequence that make a level of a family no prior speaks for.
-_MIN_RUN = 3
+MIN_RUN = 3
+#: What is not a letter (the texts of a numbered sheet mark are compared by their letters).
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
 #: Page numbers: the share of the gaps between them within `_EVEN` of a multiple of their
 #: median gap (a page's length), of `_PAGE_GAPS` gaps at least.
 _PAGES = 0.8
@@ -86,14 +89,14 @@ def read_numbering(texts: Sequence[str], labels: Sequence[Sequence[Token]] | Non
     if labels is None:
         labels = labels_of(texts)
     fams = list(families(labels).values())
-    for art in _article_families(fams, frozenset(known_heads)):
-        reading = _reading_with(fams, art)
+    for art in article_families(fams, frozenset(known_heads)):
+        reading = reading_with(fams, art)
         if reading is not None:
             return reading
     return Reading({}, {}, {})
 
 
-def _reading_with(fams: list[Family], art: Family) -> Reading | None:
+def reading_with(fams: list[Family], art: Family) -> Reading | None:
     """The reading with `art` as the article level, or None when its spans are not articles:
     in most of them a paragraph numbering starts again (chapters, each of several articles
     whose headings are lost)."""
@@ -200,7 +203,9 @@ def _page_numbers(fam: Family) -> bool:
 
 def _same_text(fam: Family) -> bool:
     """Do most of the family's labels carry one text (its digits and OCR slips aside)?"""
-    rests = ["".join(c for c in t.rest.lower() if c.isalpha()) for _line, t in fam.members]
+    if 2 * sum(1 for _line, t in fam.members if t.rest) <= len(fam.members):
+        return False  # (most labels alone on their lines: no text to compare)
+    rests = [_NOT_LETTERS.sub("", t.rest.lower()) for _line, t in fam.members]
     rests = [r for r in rests if r]
     if len(rests) < 2 or 2 * len(rests) <= len(fam.members):
         return False
@@ -209,14 +214,14 @@ def _same_text(fam: Family) -> bool:
     return 2 * alike > len(fam.members)
 
 
-def _article_families(fams: list[Family], known: frozenset[int]) -> list[Family]:
+def article_families(fams: list[Family], known: frozenset[int]) -> list[Family]:
     """The families that may be the article headings, best first: the longest run in
     sequence, with the priors."""
     scored = []
     for k, fam in enumerate(_candidates(fams)):
         longest = fam.longest()
         prior = _article_prior(fam, known)
-        if (longest < _MIN_RUN and prior <= 0) or not _through(fam):
+        if (longest < MIN_RUN and prior <= 0) or not _through(fam):
             continue
         if longest + prior > 0:
             scored.append((-(longest + prior), k, fam))
@@ -233,15 +238,14 @@ def _through(fam: Family) -> bool:
 
 
 def _article_word(form: Form) -> bool:
-    return form.word in ARTICLE_WORDS or form.word.rstrip(".") in ARTICLE_WORDS
+    return form.word in ARTICLE_WORDS or form.word.rstrip(".º°ª") in ARTICLE_WORDS
 
 
 def _chapter_word(form: Form) -> bool:
-    return form.word.rstrip(".") in CHAPTER_WORDS
+    return form.word.rstrip(".º°ª") in CHAPTER_WORDS
 
 
 def _article_prior(fam: Family, known: frozenset[int]) -> float:
-    word = fam.form.word
     if _article_word(fam.form) or any(line in known for line, _t in fam.members[:3]):
         return _PRIOR
     if _chapter_word(fam.form):
@@ -264,7 +268,7 @@ def _chapter_level(fams: list[Family], art: Family, articles: dict[int, Token]) 
         kept = {line: tok for line, tok in kept.items() if line not in articles}
         if len(kept) < 2 or not _above(sorted(kept), lines):
             continue
-        if _chapter_word(form) or len(kept) >= _MIN_RUN:
+        if _chapter_word(form) or len(kept) >= MIN_RUN:
             out.update(kept)
     return out
 
@@ -335,37 +339,3 @@ def _nested(fam: Family, bounds: list[int], articles: dict[int, Token]
         score -= _RESTART * lists
         kept.update(outer)
     return kept, score, restarts
-
-
-def structure_lines(texts: Sequence[str], runs_on: Sequence[bool], filled: Sequence[bool]
-                    ) -> tuple[set[int], set[int]]:
-    """(headings, item starts) of lines `texts` as a document prints them, before they are
-    joined into paragraphs and split by language: the lines of every article level (each
-    language version, each instrument may head its articles its own way) with their chapter
-    headings, and the lines that open a numbered paragraph or point. `runs_on`: does a
-    wrapped text run on from each line into the next (`clean`)? On a line it runs on to, a
-    bare number without punctuation is no label, and any other label is weak (a level's
-    chain takes it only where no label of that number starts an item). `filled`: does it
-    run on from a line it filled: such a line heads nothing (a paragraph's first line,
-    however much its words look like a title)."""
-    labels = []
-    found = labels_of(texts)
-    for k, tokens in enumerate(found):
-        starts_item = k == 0 or not runs_on[k - 1]
-        # (a line the next line's label follows runs on into nothing: a long heading)
-        fills = filled[k] and not (k + 1 < len(found) and found[k + 1])
-        labels.append([replace(t, weak=not starts_item, runs_on=fills) for t in tokens
-                       if starts_item or t.form.close or t.form.word or t.form.open
-                       or t.form.kind == "decimal"])
-    fams = list(families(labels).values())
-    heads: set[int] = set()
-    starts: set[int] = set()
-    for art in _article_families(fams, frozenset()):
-        if art.longest() < _MIN_RUN or any(line in heads or line in starts
-                                           for line, _t in art.members):
-            continue
-        reading = _reading_with(fams, art)
-        if reading is not None:
-            heads |= set(reading.articles) | set(reading.chapters)
-            starts |= set(reading.paragraphs) | set(reading.points)
-    return heads, starts - heads

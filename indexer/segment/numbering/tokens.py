@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
+import unicodedata
+from typing import NamedTuple
 
-from indexer.segment.numbering.words import number_words_value
+from indexer.segment.numbering.words import may_start_number, number_words_value
 from indexer.segment.numerals import parse_roman
 
 #: The ordinal marks printed after a number: "Artigo 1º", "1°", "1˚", "1ª".
@@ -46,10 +47,14 @@ _NUMBER_TOKEN = re.compile(
 #: "Artigo n.º 5"): a short abbreviation with its stop or mark, a capital and a letter, or a
 #: sign.
 _SIGN = re.compile(r"(?:[^\W\d_]{1,3}[.º°]{1,2}|[A-Z][a-z]?(?=[ \t])|[#№])[ \t]*")
+#: An inserted article's letter after the number's marks ("Artigo 26.º-A").
+_LATE_SUFFIX = re.compile(r"([A-Z])(?![\w])")
+_MARK_RUN = re.compile(r"[" + re.escape(_MARKS) + r"]{0,3}")
 #: What parts a heading's label from its title (not part of the label's form).
 _TITLE_SEPARATORS = ("-", ":")
-#: A word before a label's number: letters (an abbreviation's full stop kept), or "§".
-_WORD = re.compile(r"(?:§|[^\W\d_]{2,20}\.?)")
+#: A word before a label's number: letters (an abbreviation's full stop and ordinal mark
+#: kept: "Art.", "Art.º").
+_WORD = re.compile(r"[^\W\d_]{2,20}(?:\.[º°ª]?)?")
 _NUMBER_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)?")
 # (a letter apart from the number only where nothing but punctuation follows it: "Artikel
 # 10 a", not "3 A building site …")
@@ -59,8 +64,7 @@ _SUFFIX = re.compile(r"[ \t]?-[ \t]?([A-Z])(?![\w])|[ \t]([A-Za-z])(?=[ \t]*[.:�
 _LETTER_SPACED = re.compile(r"^(?:[^\W\d_] ){3,}[^\W\d_](?= |$)")
 
 
-@dataclass(frozen=True)
-class Form:
+class Form(NamedTuple):
     """What the labels of one family share: the word before the number (lower case, "" for
     none; `after` when it comes after the number: "10 artikel"), the kind of number
     ("arabic", "roman", "ROMAN", "alpha", "ALPHA", "words", "decimal"), the bracket before it
@@ -79,8 +83,7 @@ class Form:
         return not self.word
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """One reading of the label a line opens with."""
 
     form: Form
@@ -97,8 +100,18 @@ class Token:
 
 def line_labels(text: str) -> list[Token]:
     """Every reading of the label `text` opens with (none when it opens with no label)."""
+    if _MAY_LABEL.match(text) is None and not _number_in_words(text):
+        return []  # (most lines: running text, in one match)
+    return _line_labels(text)
+
+
+def _line_labels(text: str) -> list[Token]:
+    """`line_labels` of a line that passed the quick test."""
     m = _LEAD_MARKUP.match(text)
     start = m.end() if m else 0
+    unbracketed = _unbracketed(text, start)
+    if unbracketed is not text:
+        text, start = unbracketed, start + 1
     head = text[start:start + 80]
     if not head or head[0].isspace():
         return []
@@ -110,11 +123,61 @@ def line_labels(text: str) -> list[Token]:
     if _opens_with_number(text, start):
         return _bare(text, start)
     w = _WORD.match(first)
-    if w is not None and (w.end() == len(first) or first == "§" or first.startswith("§")):
+    if w is not None and w.end() == len(first):
         return _word_led(text, start + w.end(), w.group(0))
-    if first.startswith("§"):
-        return _word_led(text, start + 1, "§")
+    if _sign(first[0]):  # "§ 5", "§5", "¶ 1": a sign for a word
+        return _word_led(text, start + 1, first[0])
     return []
+
+
+#: What a line that opens with a label opens with, whatever the label (a quick test that
+#: most lines, running text, fail at once): a bracket, a digit, a roman numeral, a letter
+#: and a mark, a word and then a number, a bracket, a roman numeral or a number sign, a
+#: letter-spaced word, or a sign of no script. (A number in words: `_number_in_words`.)
+_MAY_LABEL = re.compile(
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*"
+    r"(?:[(\[{<«‹\d]"
+    r"|[IVXLCDMivxlcdm]{1,7}(?![^\W\d_])"
+    r"|[A-Za-z][.):/\]-]"
+    r"|[^\W\d_]{2,20}(?:\.[º°ª]?)?[ \t]*(?:[(\[{<«‹\d#№]|[IVXLCDMivxlcdm]{1,7}(?![^\W\d_])"
+    r"|[^\W\d_]{1,3}[.º°]|[A-Z][a-z]?[ \t]|[º°ª])"
+    r"|(?:[^\W\d_] ){3}"
+    r"|[^\w\s*#\"'])"
+)
+
+
+def _number_in_words(text: str) -> bool:
+    """Might a short line open with a word and a number in words ("Article Five")?"""
+    if len(text) > _WORDS_LINE:
+        return False
+    m = _LEAD_MARKUP.match(text)
+    words = text[m.end() if m else 0:].split(None, 2)
+    return (len(words) >= 2 and words[0][:1].isupper() and len(words[0]) <= 20
+            and may_start_number(words[1].rstrip(string.punctuation + "–—")))
+
+
+#: The longest line whose heading's number may be written in words.
+_WORDS_LINE = 120
+
+
+def _sign(c: str) -> bool:
+    """Is `c` a sign that stands for a word before a number: a symbol or mark of no script
+    (§, ¶, №), not a letter, a digit, a bracket or a mark a number carries?"""
+    return (unicodedata.category(c) in ("So", "Po") and c not in _MARKS and c not in "*#\"'"
+            and c not in _OPENERS)
+
+
+def _unbracketed(text: str, a: int) -> str:
+    """`text` with the brackets blanked that enclose a heading's word and number at the
+    line's start (offset `a`, after any markup): "[Article 5]", "[Article 5] / Title" are
+    read as "Article 5"; a label's own bracket ("(1) text", "(ii) text") is kept: what it
+    encloses has no blank."""
+    if len(text) - a < 4 or text[a] not in _OPENERS or not text[a + 1].isalpha():
+        return text
+    b = text.find(_CLOSERS[_OPENERS.index(text[a])], a + 1)
+    if b < 0 or " " not in text[a + 1:b] or text[a] in text[a + 1:b]:
+        return text
+    return text[:a] + " " + text[a + 1:b] + " " + text[b + 1:]
 
 
 def _opens_with_number(text: str, at: int) -> bool:
@@ -135,27 +198,51 @@ def _titled_numeral(rest: str) -> bool:
 
 
 def _word_led(text: str, at: int, word: str) -> list[Token]:
-    """Readings of a label that is `word` then a number, the number from offset `at`."""
+    """Readings of a label that is `word` then a number, the number from offset `at`
+    (markup between them skipped: "### Article ### 1", a heading joined from two lines)."""
     i = _skip_blanks(text, at)
-    if i >= len(text):
+    while i < len(text) and text[i] in "#*_":
+        i = _skip_blanks(text, i + 1)
+    if i >= len(text) or not _may_number(text, i):
         return []
     upper = word.isupper()
     key = word.lower()
-    out = []
     m = _NUMBER_TOKEN.match(text, i)
-    sign = _SIGN.match(text, i) if m is None or not m.group("num")[:1].isdigit() else None
-    if sign is not None and (n := _NUMBER_TOKEN.match(text, sign.end())) is not None and (
-            n.group("num")[:1].isdigit()):
-        m, key = n, f"{key} {sign.group(0).strip().lower()}"  # "article no."
     if m is not None and m.group("num") and _ends_token(text, m.end()):
-        out.extend(_readings(text, m, key, upper))
-    if not out:  # a number in words: "Article Five", "ARTIGO PRIMEIRO", "Article twenty-one"
-        out.extend(_words_reading(text, i, key, upper))
-    return out
+        out = _readings(text, m, key, upper)
+        if out:
+            return out
+    # a number sign between the word and the number: "Article No. 5", "Artigo n.º V"
+    sign = _SIGN.match(text, i)
+    if sign is not None and (n := _NUMBER_TOKEN.match(text, sign.end())) is not None and (
+            n.group("num")[:1].isdigit() or len(n.group("num")) > 1 or n.group("num") in "IVX"
+    ) and _ends_token(text, n.end()):
+        out = _readings(text, n, f"{key} {sign.group(0).strip().lower()}", upper)
+        if out:
+            return out
+    # a number in words: "Article Five", "ARTIGO PRIMEIRO", "Article twenty-one"
+    return _words_reading(text, i, key, upper)
+
+
+_ROMAN_LETTERS = frozenset("IVXLCDMivxlcdm")
+
+
+def _may_number(text: str, i: int) -> bool:
+    """May a number (or its sign) begin at offset `i`, after a word: a digit, a bracket, a
+    roman numeral, a short sign ("No."), a number word? (Most lines go on with a word.)"""
+    c = text[i]
+    if c.isdigit() or c in _OPENERS or not c.isalpha():
+        return True
+    word = _NUMBER_WORD.match(text, i)
+    w = word.group(0) if word is not None else c
+    return (all(ch in _ROMAN_LETTERS for ch in w) or len(w) <= 3 or may_start_number(w))
 
 
 def _words_reading(text: str, i: int, key: str, upper: bool) -> list[Token]:
     """A number written in up to three words from offset `i` ("twenty one", "vinte e um")."""
+    first = _NUMBER_WORD.match(text, i)
+    if first is None or not may_start_number(first.group(0)):
+        return []  # (most lines: "Article 5 of the Convention …", "This Agreement …")
     words: list[tuple[str, int]] = []
     j = i
     for _ in range(3):
@@ -174,9 +261,13 @@ def _words_reading(text: str, i: int, key: str, upper: bool) -> list[Token]:
     if best is None:
         return []
     phrase, value, end = best
-    close, end = _close_after(text, end)
+    glued = _MARK_RUN.match(text, end)  # "One.-", "Five:"
+    close, end = glued.group(0).translate(_DASHES), glued.end()
+    if not close:
+        close, end = _close_after(text, end)
     rest_at = _skip_blanks(text, end)
-    return [Token(Form(key, "words", "", close, capitals=upper), value, phrase, "",
+    form_close = "" if key and (close in _TITLE_SEPARATORS or not glued.group(0)) else close
+    return [Token(Form(key, "words", "", form_close, capitals=upper), value, phrase, "",
                   _rest(text, rest_at), rest_at,
                   upper=upper)]
 
@@ -214,6 +305,11 @@ def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token
         return []  # "(1" without its bracket closed: not a label
     end = m.end()
     suffix = (m.group("suffix") or "").lstrip("-")
+    if not suffix and close.endswith("-") and (s := _LATE_SUFFIX.match(text, end)) is not None:
+        # "26.º-A": the letter after the marks, and the marks after it ("26º-A.")
+        more = _MARK_RUN.match(text, s.end())
+        suffix, close, end = s.group(1), close[:-1] + more.group(0).translate(_DASHES), more.end()
+    glued = close  # the marks glued to the number ("5.", "5º"), not one apart ("5 – Title")
     if not close:
         close, end, suffix = _suffix_and_close(text, end, suffix)
     rest_at = _skip_blanks(text, end)
@@ -228,9 +324,10 @@ def _readings(text: str, m: re.Match[str], word: str, upper: bool) -> list[Token
                 not _titled_numeral(rest) or kind in ("alpha", "ALPHA")):
             continue  # "I think", "a text": a letter is a label only with its bracket or stop
             # (a roman numeral alone on its line is one: "XIV")
-        # (after a word, a dash or colon only parts the label from its title: "Article 5 –
-        # Dividends" and "Article 13" alone are of one family)
-        form_close = "" if word and close in _TITLE_SEPARATORS else close
+        # (after a word, a mark apart from the number, or a dash or colon, only parts the
+        # label from its title: "Article 5 – Dividends", "[Article 5] / Dividends" and
+        # "Article 13" alone are of one family)
+        form_close = "" if word and (close in _TITLE_SEPARATORS or not glued) else close
         out.append(Token(Form(word, kind, open_, form_close, capitals=upper and len(word) > 1),
                          value, num + suffix, suffix, rest, rest_at, parent, upper))
     return out
@@ -301,3 +398,14 @@ def _rest(text: str, at: int) -> str:
     for mark in ("**", "__"):
         s = s.removeprefix(mark).removesuffix(mark)
     return s.strip()
+
+
+def words_number(text: str) -> Token | None:
+    """A line that is a number in words and nothing but marks and markup ("One.-", "FIVE"):
+    read as a bare label, as a heading's number under its word ("ARTICLE" / "FIVE")."""
+    m = _LEAD_MARKUP.match(text)
+    start = m.end() if m else 0
+    tokens = _words_reading(text, start, "", False)
+    if tokens and not tokens[0].rest:
+        return tokens[0]
+    return None

@@ -48,3 +48,17 @@ def number_words_value(phrase: str) -> int | None:
     if len(words) == 2 and words[0] in tens and words[1] in units and units[words[1]] < 10:
         return tens[words[0]] + units[words[1]]
     return None
+
+
+@cache
+def _tens_prefixes() -> tuple[str, ...]:
+    return tuple(_tables()[1])
+
+
+def may_start_number(word: str) -> bool:
+    """Can a number in words begin with `word` (its first word, or a Swedish compound's
+    tens): the test a line's second word must pass before its words are read as one."""
+    units, tens = _tables()
+    w = word.lower().split("-", 1)[0]
+    return w in units or w.startswith(_tens_prefixes())
+
