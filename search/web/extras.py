@@ -31,6 +31,22 @@ def _treaty_name(treaty_id: str) -> str:
     return treaty_name(treaty_id)
 
 
+@bp.app_template_global("own_name")
+def _own_name(code: str) -> str:
+    """A language by its name in itself ("Español"), for one the interface has no name of."""
+    from search.names import own_name
+
+    return own_name(code)
+
+
+@bp.app_template_global("unit_cite")
+def _unit_cite(treaty_id: str, eid: str) -> str:
+    """A unit of a treaty as a citation names it, without the treaty: "Art. 11(2)"."""
+    from search.citations import eid_citation
+
+    return eid_citation(treaty_id, eid).partition(" ")[2]
+
+
 @bp.app_template_global("fact_name")
 def _fact_name(name: str) -> str:
     from search.terminal import FACT_NAMES
