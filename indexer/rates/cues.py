@@ -59,7 +59,7 @@ EXEMPT = (
     r"|(?:ficarão|ficará|ficam|fica|serão|será|são|estarão|estará)\s+isent[oa]s?"
     r"|não\s+serão\s+tributad[oa]s"
     r"|beskattas\s+endast\s+i|(?:skall|ska)\s+beskattas\s+endast"
-    r"|(?:undantagen|undantas)\s+från\s+(?:\w+\s+)?(?:beskattning|skatt)"
+    r"|(?:undantagen|undantagna|undantas)\s+(?:\w+\s+){0,2}?från\s+(?:\w+\s+)?(?:beskattning|skatt)"
     r"|befriad\s+från\s+(?:\w+\s+)?skatt|beskattas\b[^.;:]{0,200}?\bendast\s+i\b"
     r"|(?:inte|icke|ej)\s+beskattas\b"
     r"|免税|免征|仅在\S{0,20}征税|只应在\S{0,20}征税|应仅在\S{0,20}征税"

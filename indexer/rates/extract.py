@@ -407,16 +407,24 @@ def version_rates(units: Iterable[VersionUnit], lang: str = "en") -> list[Found]
     return resolve(found)
 
 
+#: A reference to one article or a list of them, as protocol items name what they concern:
+#: "Ad Articles 10, 11 and 12", "Till artiklarna 11 och 12", "Ad artigos 11 e 12".
+_NUMBER = r"(?:\d{1,3}|(?-i:[IVXL]{1,6}))\b"
+_ARTICLE_LIST = re.compile(
+    r"\b(?:articles?|artigos?|artik(?:larna|lar|eln|el)|art\.)\s+(?P<list>" + _NUMBER
+    + r"(?:(?:\s*,\s*|\s+(?:and|och|e|y|en)\s+)" + _NUMBER + r")*)", re.IGNORECASE)
+
+
 def _referred_topics(version: _Version, text: str) -> list[str]:
     """The rate topics of the articles `text` refers to ("Ad Articles 10, 11 and 12")."""
-    from indexer.segment.numerals import article_reference_re, parse_label
+    from indexer.segment.numerals import parse_label
 
     out = []
-    for m in article_reference_re().finditer(text):
-        n = parse_label(m.group("label") or m.group("zlabel") or "")
-        t = version.articles.get(n)
-        if t in RATE_TOPICS and t not in out:
-            out.append(t)
+    for m in _ARTICLE_LIST.finditer(text):
+        for label in re.findall(_NUMBER, m.group("list")):
+            t = version.articles.get(parse_label(label))
+            if t in RATE_TOPICS and t not in out:
+                out.append(t)
     return out
 
 

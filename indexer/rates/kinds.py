@@ -32,14 +32,16 @@ _BRANCH_TAX = (r"profits?|income|remit|repatriat|additional\s+tax|further\s+tax|
 #: A third state (or the OECD's members) in a clause that passes on its lower rate.
 _THIRD = (r"third\s+(?:State|country|countries|party)|any\s+other\s+(?:State|country)"
           r"|member\s+(?:State\s+)?of\s+the\s+(?:OECD|Organi[sz]ation)|\bOECD\b"
-          r"|tredje\s+stat|annan\s+stat\s+än|terceiro\s+(?:Estado|país)|第三国|经济合作与发展组织")
+          r"|tredje\s+stat|annan\s+stat\s+än|(?:någon|något|ett)\s+annan?t?\s+(?:stat|land)"
+          r"|medlem\s+i\s+(?:OECD|Organisationen\s+för\s+ekonomiskt)"
+          r"|terceiro\s+(?:Estado|país)|qualquer\s+outro\s+(?:Estado|país)|\bOCDE\b|第三国|经济合作与发展组织")
 _LOWER = (r"lower|reduced?\s+rate|more\s+favourable|exempt|limit\s+its\s+taxation|lägre|sänk"
           r"|undanta|begränsa|inferior|reduzid|isen|较低|低于|免")
 #: Exemptions whose state is named: "taxable only in X" (the source may not tax), as against
 #: "exempt from tax in X" (X may not tax: the source or, for a participation exemption, the
 #: recipient's state).
 _ONLY = (r"(?:taxable|taxed)\s+only\s+in|only\s+in\s+the\s+(?:Contracting\s+)?State\s+of\s+which"
-         r"|beskattas\s+endast|endast\s+(?:i\s+)?hemviststaten|äger\s+endast|endast\s+i\s+den"
+         r"|beskattas\s+endast|beskattas\b[^.;:]{0,200}?\bendast\s+i\b|endast\s+(?:i\s+)?hemviststaten|äger\s+endast|endast\s+i\s+den"
          r"|tribut[áa]ve(?:is|l)\s+(?:somente|apenas|exclusivamente)|(?:só|somente|apenas)\s+"
          r"(?:podem|poderão|pode|poderá)\s+ser\s+tributad|仅在|只应在|应仅在")
 #: The recipient's state, as the text refers to it.

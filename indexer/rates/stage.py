@@ -97,6 +97,8 @@ def combine(treaty: str, per_lang: dict[str, list[Found]], eids: dict[str, set[s
     out = []
     for by_lang in keyed.values():
         langs = tuple(lg for lg in order if lg in by_lang)
+        cited = _finest(langs, by_lang, eids)
+        langs = (cited, *(lg for lg in langs if lg != cited))
         f = by_lang[langs[0]]
         missing = tuple(lg for lg in order if lg not in by_lang
                         and counterpart(langs[0], f.eid, lg) is not None)
@@ -111,6 +113,19 @@ def combine(treaty: str, per_lang: dict[str, list[Found]], eids: dict[str, set[s
                                       if by_lang[lg].condition),
                         quotes=tuple((lg, by_lang[lg].sentence) for lg in langs)))
     return general_rates(out)
+
+
+def _finest(langs: Sequence[str], by_lang: dict[str, Found], eids: dict[str, set[str]]) -> str:
+    """The version a rate is cited in: the first that states it, unless another cuts the
+    article into more paragraphs (where a print ran two paragraphs together, "1. … 2. …",
+    the version that has them apart cites the one that states the rate)."""
+    def paragraphs(lg: str) -> int:
+        article = by_lang[lg].eid.split("__")[0] + "__para_"
+        return sum(1 for e in eids.get(lg, ()) if e.startswith(article) and e.count("__") == 1)
+
+    if len({by_lang[lg].eid for lg in langs}) == 1:
+        return langs[0]
+    return max(langs, key=lambda lg: (paragraphs(lg), -langs.index(lg)))
 
 
 def general_rates(rates: list[Rate]) -> list[Rate]:
