@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
 sys.path.insert(0, str(ROOT / "scripts"))
 
 GOLD = ROOT / "tests" / "cases" / "instruments" / "gold.json"
+HELDOUT = ROOT / "tests" / "cases" / "instruments" / "heldout"
 SHARED = ROOT.parent / "shared"
 
 
@@ -127,6 +128,46 @@ def measure(tmp: Path) -> dict:
     return result
 
 
+def heldout_corpus(out: Path, separate: bool) -> tuple[Path, dict]:
+    """The held-out instruments (HELDOUT, gold.json) with their bundled treaties, each in
+    its treaty's file or in a file of its own; and their gold."""
+    from instrument_corpus import CORPUS, PAIRS, _entry
+
+    gold = json.loads((HELDOUT / "gold.json").read_text("utf-8"))
+    lines = {p[0]: p[1] for p in PAIRS}
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = []
+    for treaty, (treaty_file, notes, own) in gold["files"].items():
+        text = (CORPUS / treaty_file).read_text("utf-8").rstrip("\n")
+        extra = (HELDOUT / notes).read_text("utf-8")
+        manifest.append(_entry(treaty_file, lines[treaty_file]))
+        if separate:
+            (out / treaty_file).write_text(text + "\n", "utf-8")
+            (out / notes).write_text(extra, "utf-8")
+            langs = json.dumps(sorted({a["lang"] for a in gold["treaties"][treaty]["articles"]}))
+            manifest.append(_entry(notes, f'treaty = "{treaty}"\n{own}\nlanguages = {langs}'))
+        else:
+            (out / treaty_file).write_text(text + "\n\n" + extra, "utf-8")
+    (out / "manifest.toml").write_text("\n".join(manifest), "utf-8")
+    return out, gold
+
+
+def heldout(tmp: Path) -> dict:
+    """The held-out instruments measured as `measure` measures the others."""
+    from indexer.pipeline import ingest
+
+    result = {}
+    for layout, separate in (("held out, same file", False), ("held out, own file", True)):
+        corpus, gold = heldout_corpus(tmp / f"heldout-{separate}", separate)
+        data = tmp / f"heldout-data-{separate}"
+        ingest(corpus, data, workers=1)
+        per = {t: check_treaty(data, t, w) for t, w in gold["treaties"].items()}
+        result[layout] = {k: sum(p[k] for p in per.values()) for k in
+                          ("articles", "articles_right", "rates", "rates_right")}
+        result[layout]["wrong"] = [w for p in per.values() for w in p["wrong"]]
+    return result
+
+
 def real(tmp: Path) -> dict:
     """Amendments applied on the real texts (none should be), understandings and clauses no
     one could read (reported by `treaty check`)."""
@@ -152,9 +193,11 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--json", action="store_true")
     p.add_argument("--real", action="store_true", help="also ingest ../shared's real texts")
+    p.add_argument("--heldout", action="store_true",
+                   help="only the held-out instruments (tests/cases/instruments/heldout/)")
     args = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        result = measure(Path(tmp))
+        result = heldout(Path(tmp)) if args.heldout else measure(Path(tmp))
         if args.real:
             result["real"] = real(Path(tmp))
     if args.json:

@@ -113,8 +113,10 @@ def _condition(text: str) -> str:
 
 #: A sentence that opens with its condition ("If the royalties are paid for patents, the tax
 #: shall not exceed 5 per cent", "Om royaltyn betalas …", "Se …", "如果…").
-_OPENS_WITH_CONDITION = re.compile(r"^\W{0,3}(?:\d{1,2}\.\s*)?(?:if|where|om|se|quando|如果|倘若)\b",
-                                   re.IGNORECASE)
+#: (A "however" may come first: "但是，如果…"; a Chinese word has no word boundary after it.)
+_OPENS_WITH_CONDITION = re.compile(
+    r"^\W{0,3}(?:\d{1,2}\.\s*)?(?:(?:however|但是|然而)\W{0,3})?"
+    r"(?:(?:if|where|om|se|quando)\b|如果|倘若)", re.IGNORECASE)
 
 
 def _leading_condition(before: str) -> str:
@@ -123,7 +125,9 @@ def _leading_condition(before: str) -> str:
     if not _OPENS_WITH_CONDITION.match(before):
         return ""
     text = re.split(r",\s*(?:the\s+tax|får|o\s+imposto|则)|，则", before, maxsplit=1)[0]
-    return " ".join(text.split()).strip(" ,;")
+    text = re.sub(r"^\W{0,3}(?:\d{1,2}\.\s*)?(?:however|但是|然而)\W{0,3}", "", text,
+                  flags=re.IGNORECASE)
+    return " ".join(text.split()).strip(" ,;，")
 
 
 def _clip(text: str, n: int = QUOTE_CHARS) -> str:
