@@ -23,7 +23,7 @@ from indexer.instruments.recognise import title_kind
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 from instrument_corpus import build
-from measure_instruments import GOLD, check_treaty
+from measure_instruments import GOLD, check_treaty, heldout_corpus
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX",
          10: "X", 11: "XI", 12: "XII", 19: "XIX", 26: "XXVI"}
@@ -232,6 +232,20 @@ def test_consolidated_articles_and_rates(amended, treaty):
 def test_a_protocol_in_a_file_of_its_own(amended_apart):
     result = check_treaty(amended_apart, "br-pe-2006", GOLD_CASES["br-pe-2006"])
     assert result["wrong"] == []
+
+
+@pytest.mark.parametrize("separate", [False, True])
+def test_an_exchange_of_notes(tmp_path, separate):
+    """The instrument held out of tuning (tests/cases/instruments/heldout/): notes whose
+    clauses are numbered inside a letter, dated by their dateline and not by the treaty
+    their title names, in the treaty's file or in a file the manifest declares."""
+    from indexer.pipeline import ingest
+
+    corpus, gold = heldout_corpus(tmp_path / "corpus", separate)
+    ingest(corpus, tmp_path / "data", workers=1)
+    result = check_treaty(tmp_path / "data", "br-pe-2006", gold["treaties"]["br-pe-2006"])
+    assert result["wrong"] == []
+    assert result["articles_right"] == 3 and result["rates_right"] == 11
 
 
 def test_the_cli_reads_the_treaty_as_amended_and_at_a_date(amended):

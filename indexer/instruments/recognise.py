@@ -50,6 +50,10 @@ _IN_FORCE = re.compile(r"entered\s+into\s+force|enter(?:s|ed)?\s+into\s+force\s+
                        r"treedt\s+in\s+werking\s+(?:per|op)\s+\d", re.IGNORECASE)
 
 
+#: The longest line read as a note's dateline (characters).
+_DATELINE = 80
+
+
 @dataclass(frozen=True)
 class _Line:
     text: str
@@ -123,8 +127,10 @@ def _dates(lines: Sequence[str]) -> tuple[str | None, str | None, str | None, st
     signed = find_date(closing) if closing else None
     place = find_place(closing) if closing else None
     line = closing.split("\n")[0][:300] if closing else ""
-    if signed is None:  # a note: its date heads it ("Stockholm, 12 May 2017")
-        for text in lines[:4]:
+    if signed is None:  # a note: its date heads it ("Stockholm, 12 May 2017"), in a short
+        # line under its title (a title's date is mostly the amended treaty's: "… AMENDING
+        # THE CONVENTION SIGNED AT LIMA ON 17 FEBRUARY 2006")
+        for text in [t for t in lines[1:5] if len(t) <= _DATELINE] + list(lines[:1]):
             d = find_date(text)
             if d:
                 signed, line, place = d, text[:300], find_place("in " + text) or place
