@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from indexer.instruments import Target, operations, read_clause
@@ -76,6 +76,7 @@ words = st.text(alphabet="abcdefghij klmnop0123456789%", min_size=1, max_size=20
     str.strip).filter(bool)
 
 
+@settings(deadline=None)  # (a shared machine: no timing in a test)
 @given(st.sampled_from(["en", "pt", "sv"]), st.sampled_from(["replace", "delete", "words"]),
        targets, st.booleans(), words, words)
 def test_clauses_read_into_operations(lang, action, target, roman, old, new):
@@ -319,3 +320,25 @@ def test_pages_show_the_treaty_as_amended_its_original_and_its_facts(amended):
     assert out.exit_code == 0 and "Brazil–Peru (2006)" in out.output
     assert "entry into force:" in out.output and "[manifest]" in out.output
     assert "[by protocol-2019-03-12]" in out.output
+
+
+def test_the_effect_is_not_the_end_of_a_treaty():
+    """Sentences of real final articles (corpus-wild): the earlier treaty's end and this
+    one's termination say when a treaty stops having effect, not when it takes effect; an
+    exception ranks after the rule."""
+    from indexer.instruments.facts import _not_effect, _rank
+
+    ends = ["The Convention between the Government of Sweden and the Government of Mauritius "
+            "signed on 23 April 1992 shall terminate upon the entry into force of this "
+            "Convention and shall cease to have effect for taxable years beginning on or after "
+            "1 January 2012.",
+            "Avtalet mellan den Socialistiska Federala Republiken Jugoslavien och Konungariket "
+            "Sverige, undertecknat i Stockholm den 18 juni 1980, ska upphöra att tillämpas "
+            "mellan Slovenien och Sverige.",
+            "Detta avtal förbliver i kraft, så länge detsamma icke uppsäges av en av staterna."]
+    assert all(_not_effect(s) for s in ends)
+    rule = "The provisions of this Convention shall have effect: (a) in India, …"
+    exception = ("Notwithstanding the provisions of paragraph 1, the provisions of Article 8 "
+                 "shall have effect for taxable years beginning on or after 1 January 1985.")
+    assert not _not_effect(rule) and not _not_effect(exception)
+    assert _rank("effective", rule, rule) < _rank("effective", exception, exception)

@@ -241,12 +241,40 @@ def _final_articles(db: sqlite3.Connection, treaty: str, out: _Facts) -> None:
                     continue
                 # effect: the paragraph (its points say from when); the others, the sentence
                 words = r["text"] if name == "effective" else s
-                own = not (name == "effective" and re.search(_IN_FORCE, s, re.IGNORECASE))
-                found.setdefault(name, []).append((not own, r, s, words))
+                if name == "effective" and _not_effect(words):
+                    continue
+                found.setdefault(name, []).append((_rank(name, s, words), r, s, words))
     for name, items in found.items():
-        _later, r, s, words = min(items, key=lambda x: x[0])
+        _rank_of, r, s, words = min(items, key=lambda x: x[0])
         value = clip(re.sub(r"^\W*\d{1,2}\s*[.)]\s*", "", " ".join(words.split())), WORDS)
         out.add(name, value, "text", r["lang"], r["file"], _line(r, s), words)
+
+
+#: A paragraph that makes an exception ("Notwithstanding paragraph 1, the provisions of
+#: Article 23 shall have effect …"): the rule is in another.
+_EXCEPTION = r"^\W*(?:\d{1,2}\s*[.)]\s*)?(?:notwithstanding|utan\s+hinder|não\s+obstante|sem\s+prejuízo)"
+
+
+#: Words that end a treaty's effect, the earlier one's a new one replaces ("the 1962
+#: agreement … ska upphöra att tillämpas", "shall cease to have effect").
+_ENDS = (r"upph(?:öra|ör)\s+att\s+(?:gälla|tillämpas|ha\s+verkan)|cease\s+to\s+(?:have\s+effect|"
+         r"apply)|deixará\s+de\s+(?:ter\s+efeito|vigorar|aplicar)")
+
+
+def _not_effect(paragraph: str) -> bool:
+    """Whether a paragraph that speaks of effect is about the end of a treaty (this one's
+    termination, or the earlier treaty's that it replaces), not when this one takes effect."""
+    return any(re.search(p, paragraph, re.IGNORECASE) for p in (_TERMINATION, _REPLACES, _ENDS))
+
+
+def _rank(name: str, sentence: str, words: str) -> int:
+    """How well `words` state fact `name` (lower is better): for the effect, a paragraph of
+    its own before one that also says when the treaty enters into force, and either before
+    an exception to the rule."""
+    if name != "effective":
+        return 0
+    both = bool(re.search(_IN_FORCE, sentence, re.IGNORECASE))
+    return int(both) + 2 * bool(re.match(_EXCEPTION, words, re.IGNORECASE))
 
 
 def _testimonium(db: sqlite3.Connection, treaty: str, out: _Facts) -> None:
