@@ -17,7 +17,7 @@ from tests.test_browser import expect, refusals, shot
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-from instrument_corpus import build  # noqa: E402
+from instrument_corpus import build
 
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright",
                                  reason="axe-playwright-python is not installed "

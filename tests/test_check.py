@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.clean import REASONS
 from indexer.audit import KINDS, Source, audit_treaty, unit_place
+from indexer.clean import REASONS
 from indexer.models import DocMeta, Document, Unit
 from indexer.pipeline import ingest, process
 from indexer.sources.read import read_file

@@ -328,13 +328,13 @@ def test_the_effect_is_not_the_end_of_a_treaty():
     exception ranks after the rule."""
     from indexer.instruments.facts import _not_effect, _rank
 
-    ends = ["The Convention between the Government of Sweden and the Government of Mauritius "
-            "signed on 23 April 1992 shall terminate upon the entry into force of this "
-            "Convention and shall cease to have effect for taxable years beginning on or after "
-            "1 January 2012.",
-            "Avtalet mellan den Socialistiska Federala Republiken Jugoslavien och Konungariket "
-            "Sverige, undertecknat i Stockholm den 18 juni 1980, ska upphöra att tillämpas "
-            "mellan Slovenien och Sverige.",
+    ends = [("The Convention between the Government of Sweden and the Government of Mauritius "
+             "signed on 23 April 1992 shall terminate upon the entry into force of this "
+             "Convention and shall cease to have effect for taxable years beginning on or "
+             "after 1 January 2012."),
+            ("Avtalet mellan den Socialistiska Federala Republiken Jugoslavien och Konungariket "
+             "Sverige, undertecknat i Stockholm den 18 juni 1980, ska upphöra att tillämpas "
+             "mellan Slovenien och Sverige."),
             "Detta avtal förbliver i kraft, så länge detsamma icke uppsäges av en av staterna."]
     assert all(_not_effect(s) for s in ends)
     rule = "The provisions of this Convention shall have effect: (a) in India, …"

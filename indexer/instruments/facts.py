@@ -38,8 +38,8 @@ _EFFECT = (r"shall\s+have\s+effect|shall\s+(?:be\s+)?appl(?:y|icable)|aplicar-se
            r"\s+efeitos?|serão\s+aplicáveis|(?:ska|skall)\s+(?:avtalet\s+)?(?:äga\s+)?tillämp"
            r"|tillämpas|适用于")
 _TERMINATION = (r"remain\s+in\s+force|may\s+terminate|terminate\s+(?:the|this)|notice\s+of\s+"
-                r"termination|denunciar|denúncia|permanecerá\s+em\s+vigor|uppsäga|säga\s+upp|"
-                r"(?:förbliva|förbli|kvarstå)\s+i\s+kraft|终止")
+                r"termination|denunciar|denúncia|permanecerá\s+em\s+vigor|uppsäg(?:a|er|es)|säga\s+upp|"
+                r"(?:förbliv(?:a|er)?|förbli|kvarstå)\s+i\s+kraft|终止")
 _REPLACES = (r"shall\s+(?:terminate|cease\s+to\s+have\s+effect)|ceases?\s+to\s+have\s+effect"
              r"|(?:skall|ska)\s+upphöra\s+att\s+gälla|upphör\s+att\s+(?:gälla|tillämpas)"
              r"|deixará\s+de\s+(?:ter\s+efeito|vigorar)|terminated\s+and\s+replaced")
@@ -67,10 +67,11 @@ def _language_names() -> dict[str, str]:
     out.update({"netherlands": "nl", "dutch": "nl", "chinese": "zh", "greek": "el"})
     for code, names in {
         "en": "inglesa inglês engelska 英文 英语", "pt": "portuguesa português portugisiska 葡萄牙文",
-        "sv": "sueca sueco svenska 瑞典文", "es": "espanhola espanhol spanska 西班牙文",
+        "sv": "sueca sueco svenska 瑞典文",
+        "es": "espanhola espanhol spanska 西班牙文 castellano castelhano",
         "fr": "francesa francês franska 法文", "de": "alemã alemão tyska 德文",
         "nl": "neerlandesa holandesa nederländska holländska 荷兰文",
-        "zh": "chinesa chinês kinesiska 中文", "es": "castellano castelhano",
+        "zh": "chinesa chinês kinesiska 中文",
         "ja": "japonesa japonês japanska 日文", "ru": "russa russo ryska 俄文",
         "ar": "árabe arabiska 阿拉伯文", "fi": "finlandesa finska 芬兰文",
         "da": "dinamarquesa danska 丹麦文", "no": "norueguesa norska 挪威文",
