@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -321,8 +321,9 @@ class NewStore:
     def add_audit(self, audit: Audit) -> None:
         _insert_audit(self.db, audit)
 
-    def commit(self) -> Path:
-        """Finish the new store and atomically replace the current one with it."""
+    def commit(self, source: Callable[[str], Sequence[str] | None] | None = None) -> Path:
+        """Finish the new store and atomically replace the current one with it (`source`:
+        a source file's lines by its name, for the treaty facts' lines)."""
         _treaty_rows(self.db)
         self.db.executescript(INDEXES)  # (commits the rows first)
         from indexer.instruments.facts import write_facts  # (the treaty's facts, issue 29)
@@ -330,7 +331,7 @@ class NewStore:
 
         # (both read the units treaty by treaty: after the indexes, not a scan each)
         write_rates(self.db)
-        write_facts(self.db)
+        write_facts(self.db, source)
         self.db.commit()
         self.db.close()
         os.replace(self.tmp, self.final)

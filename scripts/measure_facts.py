@@ -7,9 +7,9 @@ or the two after it when the sentence wraps, holds the first words of the fact's
     python scripts/measure_facts.py --data wild=/tmp/w     # a store already made for one
     python scripts/measure_facts.py --only wild --list     # every fact, to read by hand
 
-A fact from the manifest has no line; it is counted as such. A fact read from a file that
-is not plain text (HTML, PDF, Word) cites a line of the text extracted from it, which this
-script does not rebuild: it is counted as not checked. What a fact says (is the
+A fact from the manifest has no line; it is counted as such. The lines are those of the
+text the ingest decodes (an HTML page's text); a fact of a PDF or a Word file is counted as
+not checked. What a fact says (is the
 "effective" sentence about when the treaty takes effect?) is not checked here: `--list`
 prints every fact with its words for a reader to judge.
 """
@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 SHARED = ROOT.parent / "shared"
-PLAIN = {".txt", ".md"}
 CORPORA = {"bundled": ROOT / "corpus", "extra": SHARED / "corpus-extra",
            "wild": SHARED / "corpus-wild"}
 
@@ -49,11 +48,12 @@ def line_holds(lines: list[str], line: int, quote: str) -> bool:
 
 def measure_store(data: Path, corpus: Path, listing: bool = False) -> dict:
     """The counts (module doc) for the store `data` made from the folder `corpus`."""
+    from indexer.pipeline.run import source_lines
     from search.corpus import Corpus, facts
 
     out = {"treaties": 0, "with_facts": 0, "facts": 0, "manifest": 0, "text": 0,
            "line_right": 0, "not_checked": 0, "line_wrong": [], "per_fact": {}}
-    files: dict[str, list[str]] = {}
+    files: dict[str, list[str] | None] = {}
     with Corpus(data) as c:
         for t in c.treaties():
             found = facts(c, t.id)
@@ -70,13 +70,11 @@ def measure_store(data: Path, corpus: Path, listing: bool = False) -> dict:
                     out["manifest"] += 1
                     continue
                 out["text"] += 1
-                if Path(f["file"]).suffix.lower() not in PLAIN:
+                if f["file"] not in files:
+                    files[f["file"]] = source_lines(corpus, 2**31, f["file"])
+                if files[f["file"]] is None:
                     out["not_checked"] += 1
                     continue
-                if f["file"] not in files:
-                    path = corpus / f["file"]
-                    files[f["file"]] = path.read_text("utf-8", errors="replace").split("\n") \
-                        if path.is_file() else []
                 if f.get("line") and line_holds(files[f["file"]], f["line"],
                                                 f.get("quote") or f["value"]):
                     out["line_right"] += 1
@@ -115,7 +113,7 @@ def main() -> None:
         print(f"{name}: {r['with_facts']}/{r['treaties']} treaties with facts; {r['facts']} "
               f"facts, {r['manifest']} from the manifest, {r['text']} from the text of which "
               f"{r['line_right']} point at a line that says them, "
-              f"{len(r['line_wrong'])} do not, {r['not_checked']} not checked (not plain text)")
+              f"{len(r['line_wrong'])} do not, {r['not_checked']} not checked (PDF, Word)")
         print("    " + ", ".join(f"{k} {v}" for k, v in sorted(r["per_fact"].items())))
         for w in r["line_wrong"]:
             print(f"    line wrong: {w}")

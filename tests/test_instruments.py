@@ -342,3 +342,17 @@ def test_the_effect_is_not_the_end_of_a_treaty():
                  "shall have effect for taxable years beginning on or after 1 January 1985.")
     assert not _not_effect(rule) and not _not_effect(exception)
     assert _rank("effective", rule, rule) < _rank("effective", exception, exception)
+
+
+def test_a_fact_cites_the_line_its_words_begin_on():
+    """A unit's text has no blank lines, so the line counted in it falls short: the words
+    are looked for in the file from there on (the bundled Brazil–Peru text)."""
+    from indexer.instruments.facts import located
+
+    lines = (ROOT / "corpus" / "brazil-peru-2006.en.txt").read_text("utf-8").split("\n")
+    at = next(k for k, t in enumerate(lines, 1) if t.startswith("1. This Convention shall "
+                                                               "remain in force"))
+    quote = "1. This Convention shall remain in force until terminated by one of the States."
+    assert located(at - 5, quote, lines) == at
+    assert located(at, quote, lines) == at
+    assert located(at, "words printed nowhere in it", lines) == at  # (unchanged)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from indexer.rates.conditions import clip
@@ -333,15 +334,50 @@ def treaty_facts(db: sqlite3.Connection, treaty: str) -> list[tuple]:
     return [(*r[:8], k) for k, r in enumerate(rows)]
 
 
-def write_facts(db: sqlite3.Connection) -> int:
-    """(Re)derive the facts table of the store `db`; the number of facts."""
+#: How far past a unit's count of lines the words of a fact are looked for (source lines).
+_LOOK = 400
+#: The lines of a source file by its name (None where they cannot be read).
+SourceLines = Callable[[str], "Sequence[str] | None"]
+
+
+def located(line: int | None, quote: str, lines: Sequence[str]) -> int | None:
+    """The source line where `quote` begins, looked for from `line` on: a unit's text keeps
+    its printed lines but not the blank ones between its paragraphs, so the line counted in
+    it (`_line`) may fall short of the one in the file. `line` itself when the words are not
+    found as printed (a word repaired or joined across a hyphen)."""
+    words = re.findall(r"\w+", quote)[:5]
+    if line is None or not words:
+        return line
+    lo = max(0, line - 1)
+    window = "\n".join(lines[lo:lo + _LOOK])
+    m = re.search(r"\W+".join(map(re.escape, words)), window)
+    return line if m is None else lo + 1 + window.count("\n", 0, m.start())
+
+
+def _relined(row: tuple, source: SourceLines, files: dict[str, Sequence[str] | None]) -> tuple:
+    """A fact row with its line found in its source file (`located`)."""
+    file, line, quote = row[5], row[6], row[7]
+    if row[4] != "text" or not file or line is None:
+        return row
+    if file not in files:
+        files[file] = source(file)
+    lines = files[file]
+    return row if not lines else (*row[:6], located(line, quote, lines), *row[7:])
+
+
+def write_facts(db: sqlite3.Connection, source: SourceLines | None = None) -> int:
+    """(Re)derive the facts table of the store `db`; the number of facts. `source` gives a
+    source file's lines (as the ingest decoded it), to cite the very line of each fact."""
     db.executescript(SCHEMA)
     db.execute("DELETE FROM facts")
     db.row_factory = sqlite3.Row
+    files: dict[str, Sequence[str] | None] = {}  # (the files of this derivation, read once)
     try:
         n = 0
         for (treaty,) in db.execute("SELECT id FROM treaties ORDER BY id").fetchall():
             rows = treaty_facts(db, treaty)
+            if source is not None:
+                rows = [_relined(r, source, files) for r in rows]
             db.executemany("INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?)", rows)
             n += len(rows)
     finally:
