@@ -120,8 +120,9 @@ def _line_labels(text: str) -> list[Token]:
         word = spaced.group(0).replace(" ", "")
         return _word_led(text, start + spaced.end(), word)
     first = head.split(None, 1)[0]
-    if _opens_with_number(text, start):
-        return _bare(text, start)
+    number = _opening_number(text, start)
+    if number is not None:
+        return _bare(text, number)
     w = _WORD.match(first)
     if w is not None and w.end() == len(first):
         return _word_led(text, start + w.end(), w.group(0))
@@ -180,15 +181,17 @@ def _unbracketed(text: str, a: int) -> str:
     return text[:a] + " " + text[a + 1:b] + " " + text[b + 1:]
 
 
-def _opens_with_number(text: str, at: int) -> bool:
-    """Does the line open with a number token: digits, or a roman number or letter with its
-    bracket or punctuation ("IV.", "(a)", "b)"), not a word ("In", "CONVENTION")?"""
+def _opening_number(text: str, at: int) -> re.Match[str] | None:
+    """The number token the line opens with: digits, or a roman number or letter with its
+    bracket or punctuation ("IV.", "(a)", "b)"), not a word ("In", "CONVENTION")."""
     m = _NUMBER_TOKEN.match(text, at)
     if m is None or not m.group("num") or not _ends_token(text, m.end()):
-        return False
-    return (m.group("num")[0].isdigit() or bool(m.group("open") or m.group("close"))
+        return None
+    if (m.group("num")[0].isdigit() or m.group("open") or m.group("close")
             or _titled_numeral(_rest(text, m.end()))  # "XIV", "XIV (Title)"
-            or bool(_close_after(text, m.end())[0]))  # or before a dash: "XIV — Title"
+            or _close_after(text, m.end())[0]):  # or before a dash: "XIV — Title"
+        return m
+    return None
 
 
 def _titled_numeral(rest: str) -> bool:
@@ -272,11 +275,9 @@ def _words_reading(text: str, i: int, key: str, upper: bool) -> list[Token]:
                   upper=upper)]
 
 
-def _bare(text: str, at: int) -> list[Token]:
-    """Readings of a label that opens with its number ("1.", "(a)", "[3]", "IV.", "10 artikel")."""
-    m = _NUMBER_TOKEN.match(text, at)
-    if m is None or not m.group("num") or not _ends_token(text, m.end()):
-        return []
+def _bare(text: str, m: re.Match[str]) -> list[Token]:
+    """Readings of a label that opens with its number, `m` ("1.", "(a)", "[3]", "IV.",
+    "10 artikel")."""
     out = _readings(text, m, "", False)
     # a number then its word: "10 artikel", "10. ARTIKLA", "10 artikel – Title",
     # "10 artikel (Title)" (a word with text after it, "1 The term …", is no heading)
