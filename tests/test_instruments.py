@@ -237,16 +237,18 @@ def test_a_protocol_in_a_file_of_its_own(amended_apart):
 
 @pytest.mark.parametrize("separate", [False, True])
 def test_an_exchange_of_notes(tmp_path, separate):
-    """The instrument held out of tuning (tests/cases/instruments/heldout/): notes whose
+    """The instruments held out of tuning (tests/cases/instruments/heldout/): notes whose
     clauses are numbered inside a letter, dated by their dateline and not by the treaty
-    their title names, in the treaty's file or in a file the manifest declares."""
+    their title names, in the treaty's file or in a file the manifest declares; words
+    replaced as an erratum says it ("onde se lê … leia-se …")."""
     from indexer.pipeline import ingest
 
     corpus, gold = heldout_corpus(tmp_path / "corpus", separate)
     ingest(corpus, tmp_path / "data", workers=1)
-    result = check_treaty(tmp_path / "data", "br-pe-2006", gold["treaties"]["br-pe-2006"])
-    assert result["wrong"] == []
-    assert result["articles_right"] == 3 and result["rates_right"] == 11
+    for treaty, want in gold["treaties"].items():  # (Brazil–Peru in en, Brazil–Colombia in pt)
+        result = check_treaty(tmp_path / "data", treaty, want)
+        assert result["wrong"] == []
+        assert result["articles_right"] == len(want["articles"])
 
 
 def test_the_cli_reads_the_treaty_as_amended_and_at_a_date(amended):

@@ -12,7 +12,8 @@
   parágrafo 3 do Artigo 12 é suprimida.", "Punkt 3 c) i artikel 12 ska utgå.";
 - words: "In paragraph 2 of Article 12, the words "15 per cent" shall be replaced by the words
   "10 per cent".", "No parágrafo 2 do Artigo 10, a expressão "15 por cento" é substituída por
-  "10 por cento".", "I artikel 10 punkt 2 ska orden "15 procent" ersättas med "10 procent"."
+  "10 por cento".", "I artikel 10 punkt 2 ska orden "15 procent" ersättas med "10 procent".",
+  and as an erratum says it: "onde se lê "15 por cento", leia-se "12 por cento"";
 - understanding: "With reference to Article 10, it is understood that …" — free text, never
   applied.
 
@@ -159,6 +160,15 @@ _WORDS = (
     + _QUOTED.format(name="new"),
     # en (UK): for "X" substitute "Y"
     r"\bfor\s+" + _QUOTED.format(name="old") + r"\s*,?\s+substitute\s+" + _QUOTED.format(name="new"),
+    # as an erratum says it: onde se lê "X", leia-se "Y"; where it reads "X", read "Y"; där
+    # det står "X" ska det stå "Y"
+    r"onde\s+(?:se\s+lê|consta|está\s+escrito)\s+" + _QUOTED.format(name="old")
+    + r"\s*,?\s*(?:leia-se|lê-se|passa\s+a\s+constar|deve\s+ler-se)\s+"
+    + _QUOTED.format(name="new"),
+    r"where\s+it\s+(?:reads|says)\s+" + _QUOTED.format(name="old") + r"\s*,?\s*(?:it\s+shall\s+)?"
+    r"read\s+" + _QUOTED.format(name="new"),
+    r"(?:i\s+stället\s+för|där\s+det\s+står)\s+" + _QUOTED.format(name="old")
+    + r"\s*,?\s*(?:ska|skall)\s+det\s+stå\s+" + _QUOTED.format(name="new"),
 )
 _WORDS_DELETED = (
     r"(?:words?|figures?|expressions?|term|phrase)\s+" + _QUOTED.format(name="old")
