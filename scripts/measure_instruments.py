@@ -131,17 +131,18 @@ def measure(tmp: Path) -> dict:
 def heldout_corpus(out: Path, separate: bool) -> tuple[Path, dict]:
     """The held-out instruments (HELDOUT, gold.json) with their bundled treaties, each in
     its treaty's file or in a file of its own; and their gold."""
-    from instrument_corpus import CORPUS, PAIRS, _entry
+    from instrument_corpus import CORPUS, PAIRS, SEPARATE, _entry
 
     gold = json.loads((HELDOUT / "gold.json").read_text("utf-8"))
-    lines = {p[0]: p[1] for p in PAIRS}
+    lines = {p[0]: p[1] for p in PAIRS + SEPARATE}
+    apart = {p[0] for p in SEPARATE}  # (a trilingual bill: its instruments in files apart)
     out.mkdir(parents=True, exist_ok=True)
     manifest = []
     for treaty, (treaty_file, notes, own) in gold["files"].items():
         text = (CORPUS / treaty_file).read_text("utf-8").rstrip("\n")
         extra = (HELDOUT / notes).read_text("utf-8")
         manifest.append(_entry(treaty_file, lines[treaty_file]))
-        if separate:
+        if separate or treaty_file in apart:
             (out / treaty_file).write_text(text + "\n", "utf-8")
             (out / notes).write_text(extra, "utf-8")
             langs = json.dumps(sorted({a["lang"] for a in gold["treaties"][treaty]["articles"]}))
