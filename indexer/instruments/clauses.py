@@ -137,6 +137,8 @@ _Q_OPEN = "\"“‘'«„”"
 _Q_CLOSE = "\"”’'»“"
 _QUOTED = r"[\"“‘'«„”](?P<{name}>[^\"“”‘’'«»„]{{1,300}}?)[\"”’'»“]"
 
+#: "ersättas med", "bytas ut mot": the Swedish verbs of words swapped for others.
+_SV_SWAP = r"(?:ersättas\s+(?:med|av)|bytas\s+(?:ut\s+)?mot)"
 #: Words replaced, deleted or inserted ("the words "15 per cent" shall be replaced by …").
 _WORDS = (
     # en: the words "X" shall be replaced by (the words) "Y"
@@ -153,10 +155,10 @@ _WORDS = (
     r"(?:(?:a\s+)?expressão\s+|(?:as\s+)?palavras?\s+)?" + _QUOTED.format(name="new"),
     # sv: ska orden "X" ersättas med "Y"
     r"(?:orden|ordet|uttrycket|uttrycken|siffran|siffrorna|hänvisningen\s+till)\s+"
-    + _QUOTED.format(name="old") + r"\s*,?\s+(?:ska|skall)\s+ersättas\s+(?:med|av)\s+"
+    + _QUOTED.format(name="old") + r"\s*,?\s+(?:ska|skall)\s+" + _SV_SWAP + r"\s+"
     r"(?:orden\s+|ordet\s+|uttrycket\s+)?" + _QUOTED.format(name="new"),
     r"(?:ska|skall)\s+(?:(?:orden|ordet|uttrycket|siffran)\s+)?" + _QUOTED.format(name="old")
-    + r"\s+ersättas\s+(?:med|av)\s+(?:orden\s+|ordet\s+|uttrycket\s+)?"
+    + r"\s+" + _SV_SWAP + r"\s+(?:orden\s+|ordet\s+|uttrycket\s+)?"
     + _QUOTED.format(name="new"),
     # en (UK): for "X" substitute "Y"
     r"\bfor\s+" + _QUOTED.format(name="old") + r"\s*,?\s+substitute\s+" + _QUOTED.format(name="new"),
@@ -196,6 +198,7 @@ _INSERT = (
     r"|acrescenta-se|acrescente-se|insere-se|insira-se|adita-se|adite-se"
     r"|(?:amended|supplemented)\s+by\s+(?:adding|inserting)|\bby\s+adding\s+the\s+following"
     r"|(?:ska|skall)\s+(?:införas|läggas\s+till|tillfogas)|\binförs\b|läggs\s+till"
+    r"|\b(?:till)?fogas\b"
 )
 _REPLACE = (
     r"(?:shall\s+be|is\s+(?:hereby\s+)?|are\s+(?:hereby\s+)?|be\s+)(?:deleted\s+and\s+|omitted"
@@ -232,7 +235,7 @@ _CONTEXT = (r"(?:is|shall\s+be|are)\s+(?:hereby\s+)?amended\s+(?:as\s+follows|in
 #: A clause that brings a paragraph or point, whose number its new text gives ("the
 #: following paragraph shall be added", "följande nya punkt", "o seguinte parágrafo").
 _BRINGS_PARAGRAPH = (r"\b(?:new\s+|following\s+(?:new\s+)?)?(?:paragraph|sub-?paragraph|punkt|"
-                     r"stycke|parágrafo|alínea|número)\b")
+                     r"stycke|paragraf|parágrafo|alínea|número)\b")
 #: A clause that is a condition, not a change: "may at the request of Norway be replaced".
 _CONDITIONAL = (r"\bmay\b[^.]{0,60}\b(?:request|notif)|\bkan\b[^.]{0,60}\bbegäran|\bpoderá\b"
                 r"[^.]{0,60}\bpedido")
