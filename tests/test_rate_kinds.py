@@ -231,3 +231,18 @@ def test_clip_never_cuts_inside_a_word(words, n):
     assert len(out) <= max(n, len(words[0]) + 1)
     assert not cut_in_word(out, text)
     assert out.rstrip("…").rstrip() in text
+
+
+def test_chinese_conditions_as_the_bundled_text_words_them():
+    """br-cn-1991 Art. 11: a condition after "但是，" (however) and the one who derives the
+    income named before the verb ("为…政府…取得的利息")."""
+    from indexer.rates.conditions import read_conditions
+    from indexer.rates.extract import _leading_condition
+
+    said = _leading_condition("但是，如果收款人是利息受益所有人，则所征税款不应超过")
+    assert said == "如果收款人是利息受益所有人"
+    assert read_conditions(said, "zh").beneficial_owner
+    exempt = ("三、虽有第一款和第二款的规定，发生于缔约国一方而为缔约国另一方政府、其行政区、地方当局"
+              "及其中央银行或者完全为其政府所有的金融机构取得的利息，应在该缔约国一方免税。")
+    assert set(read_conditions(exempt, "zh").recipient) == {"government", "central bank",
+                                                            "financial institution"}

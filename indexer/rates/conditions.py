@@ -59,6 +59,8 @@ _WHO = re.compile(r"(?:beneficial\s+owner|recipient|beneficially\s+owned\s+by|pa
                   r"har\s+rätt\s+till\s+\w+\s+är|mottagaren\s+(?:är|av)|betalas\s+till|uppbärs\s+av|"
                   r"tillfaller|beneficiário\s+efe(?:c)?tivo|pagos?\s+a|recebidos?\s+por|"
                   r"受益所有人|取得)", re.IGNORECASE)
+#: A Chinese verb whose agent (who derives the income) stands before it.
+_DERIVED_BY = re.compile(r"取得|获得")
 #: The company that pays: no recipient ("the company paying the dividends", "det utdelande
 #: bolaget", "a sociedade pagadora").
 _PAYING = re.compile(r"(?:the\s+)?compan(?:y|ies)\s+(?:paying|which\s+pays|making\s+the)|"
@@ -196,9 +198,13 @@ def _claimed(text: str, table) -> tuple[str, ...]:
 
 def _recipient(clause: str) -> tuple[str, ...]:
     """The kinds of recipient the clause names after its "beneficial owner is", "paid to" …
-    (or anywhere in a clause that names no such words)."""
+    (or anywhere in a clause that names no such words); Chinese names the one who derives
+    an income before the verb ("为缔约国另一方政府…取得的利息")."""
     m = _WHO.search(clause)
     found = _claimed(_PAYING.sub(" ", clause[m.end():] if m else clause), _RECIPIENTS)
+    before = _DERIVED_BY.search(clause)
+    if not found and before is not None:
+        found = _claimed(_PAYING.sub(" ", clause[:before.start()]), _RECIPIENTS)
     return found
 
 
