@@ -25,7 +25,9 @@ from indexer.segment.numerals import parse_roman
 #: The ordinal marks printed after a number: "Artigo 1º", "1°", "1˚", "1ª".
 _ORDINAL_MARKS = "º°˚ª"
 #: Markup a line may open with: Markdown heading hashes, emphasis, a bullet-free indent.
-_LEAD_MARKUP = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*")
+_LEAD_MARKUP = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*{1,3}|_{1,3})?[ \t]*")
+#: Emphasis marks at either end of a label's rest ("*Article 5*", "**Dividends**").
+_EMPHASIS_ENDS = re.compile(r"^(?:\*{1,3}|_{1,3})|(?:\*{1,3}|_{1,3})$")
 #: Punctuation, as a class, not a list of label forms: the brackets that may open a label,
 #: and every mark that may stand after its number (a stop, a bracket, a slash, a colon, a
 #: dash, an ordinal mark …). Not markup (* _ #), quotation marks, nor the marks that part a
@@ -136,7 +138,7 @@ def _line_labels(text: str) -> list[Token]:
 #: and a mark, a word and then a number, a bracket, a roman numeral or a number sign, a
 #: letter-spaced word, or a sign of no script. (A number in words: `_number_in_words`.)
 _MAY_LABEL = re.compile(
-    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*"
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*{1,3}|_{1,3})?[ \t]*"
     r"(?:[(\[{<«‹\d]"
     r"|[IVXLCDMivxlcdm]{1,7}(?![^\W\d_])"
     r"|[A-Za-z][.):/\]-]"
@@ -153,7 +155,7 @@ def _number_in_words(text: str) -> bool:
         return False
     m = _LEAD_MARKUP.match(text)
     words = text[m.end() if m else 0:].split(None, 2)
-    return (len(words) >= 2 and words[0][:1].isupper() and len(words[0]) <= 20
+    return (len(words) >= 2 and words[0][:1].isalpha() and len(words[0]) <= 20
             and may_start_number(words[1].rstrip(string.punctuation + "–—")))
 
 
@@ -396,9 +398,9 @@ def _skip_blanks(text: str, i: int) -> int:
 def _rest(text: str, at: int) -> str:
     """The line from `at`, stripped, without closing emphasis marks."""
     s = text[at:].strip()
-    for mark in ("**", "__"):
-        s = s.removeprefix(mark).removesuffix(mark)
-    return s.strip()
+    if s and (s[0] in "*_" or s[-1] in "*_"):
+        s = _EMPHASIS_ENDS.sub("", s).strip()
+    return s
 
 
 def words_number(text: str) -> Token | None:
