@@ -32,7 +32,7 @@ sqlite3.register_adapter(type(None), {}.get)
 
 STORE_NAME = "corpus.sqlite"
 #: Bump when the pipeline's output changes, so unchanged files are re-processed once.
-PIPELINE_VERSION = "5"
+PIPELINE_VERSION = "6"
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
