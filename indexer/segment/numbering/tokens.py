@@ -198,8 +198,14 @@ def _opening_number(text: str, at: int) -> re.Match[str] | None:
 
 def _titled_numeral(rest: str) -> bool:
     """May a roman numeral without punctuation head a line followed by `rest`: nothing, or a
-    title in brackets ("XIV", "XIV (Dividends)"; not "I think")?"""
-    return not rest or rest.startswith(("(", "["))
+    title in brackets or quotation marks ("XIV", "XIV (Dividends)", 'XIV "Dividends"'; not
+    "I think")?"""
+    return not rest or _encloses(rest[0])
+
+
+def _encloses(c: str) -> bool:
+    """Does `c` open an enclosed text: a bracket or a quotation mark, of any script?"""
+    return c in "\"'" or unicodedata.category(c) in ("Ps", "Pi")
 
 
 def _word_led(text: str, at: int, word: str) -> list[Token]:
@@ -291,7 +297,7 @@ def _bare(text: str, m: re.Match[str]) -> list[Token]:
             close = "."
         rest_at = _skip_blanks(text, end)
         rest = _rest(text, rest_at)
-        if not rest or close or rest.startswith(("(", "[")):
+        if not rest or close or _encloses(rest[0]):
             form = Form(w.group(0).lower().rstrip("."), "arabic", "", close, after=True,
                         capitals=w.group(0).isupper())
             suffix = (m.group("suffix") or "").lstrip("-")
