@@ -31,7 +31,7 @@ for p in (ROOT, ROOT / "scripts"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-import relayout  # noqa: E402
+import relayout
 
 GOLD = ROOT / "tests" / "cases" / "segments"
 SHARED = ROOT.parent / "shared"
@@ -152,8 +152,8 @@ def report(results: list[tuple[str, str, Result]], verbose: bool) -> str:
             s = split[r.style.held_out()]
             s[0] += r.right
             s[1] += r.total
-    lines = ["articles right (number, start, end, paragraphs), by dimension value (* held out,"
-             " F written after tuning)"]
+    lines = [("articles right (number, start, end, paragraphs), by dimension value (* held out,"
+             " F written after tuning)")]
     measured = {(d, v) for d, v, _r in results}
     for dim, values in relayout.DIMENSIONS.items():
         fresh = [v for f in relayout.FRESH_SETS for v in f.get(dim, ())]

@@ -214,9 +214,8 @@ WORDS: dict[str, dict[str, str]] = {
 # Printing a treaty in a style
 # ---------------------------------------------------------------------------------------------
 
-_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-          "fifteen sixteen seventeen eighteen nineteen").split()
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
 
 def number_words(n: int) -> str:
@@ -231,9 +230,7 @@ def _suffix(label: str) -> str:
     return m.group(1).upper() if m else ""
 
 
-_ORDINALS = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
-             "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth "
-             "nineteenth").split()
+_ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"]
 _ORDINAL_TENS = {20: "twentieth", 30: "thirtieth", 40: "fortieth"}
 
 
