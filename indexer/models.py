@@ -108,6 +108,9 @@ class DocMeta:
     article: int | None = None  # number of a headingless single-article excerpt
     title: str | None = None
     guessed: tuple[str, ...] = ()  # names of fields that were guessed, not declared
+    instrument: str | None = None  # the kind of instrument the file holds, when not the
+    # treaty itself (a protocol in a file of its own); its `signed`, `place` are the instrument's
+    facts: tuple[tuple[str, str], ...] = ()  # treaty facts the manifest declares (name, value)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +33,7 @@ sqlite3.register_adapter(type(None), {}.get)
 
 STORE_NAME = "corpus.sqlite"
 #: Bump when the pipeline's output changes, so unchanged files are re-processed once.
-PIPELINE_VERSION = "5"
+PIPELINE_VERSION = "6"
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
@@ -69,6 +69,34 @@ CREATE TABLE findings (
     file TEXT NOT NULL, treaty TEXT NOT NULL, lang TEXT NOT NULL, eid TEXT, kind TEXT NOT NULL,
     message TEXT NOT NULL, start_line INTEGER, end_line INTEGER
 );
+""" + """
+-- issue 29: a treaty is a stack of instruments (indexer.instruments). The units table holds
+-- each treaty as amended; these hold its instruments, what each amending clause did, the
+-- units as they read before an amendment changed them, and which units an amendment made.
+CREATE TABLE instruments (
+    treaty TEXT NOT NULL, lang TEXT NOT NULL, id TEXT NOT NULL, kind TEXT NOT NULL, title TEXT,
+    signed TEXT, place TEXT, in_force TEXT, effective TEXT, base INTEGER NOT NULL,
+    file TEXT NOT NULL, start_line INTEGER, end_line INTEGER, eids TEXT, signed_line TEXT,
+    seq INTEGER NOT NULL
+);
+CREATE TABLE amendments (
+    treaty TEXT NOT NULL, lang TEXT NOT NULL, instrument TEXT NOT NULL, seq INTEGER NOT NULL,
+    action TEXT NOT NULL, target TEXT, after TEXT, status TEXT NOT NULL, clause TEXT,
+    old_words TEXT, new_words TEXT, date TEXT, file TEXT NOT NULL, new_text TEXT
+);
+CREATE TABLE unit_history (
+    id TEXT NOT NULL, treaty TEXT NOT NULL, lang TEXT NOT NULL, eid TEXT NOT NULL,
+    parent TEXT, top TEXT NOT NULL, seq INTEGER NOT NULL, depth INTEGER NOT NULL,
+    kind TEXT NOT NULL, number INTEGER, label TEXT, num TEXT, title TEXT, topic TEXT,
+    number_inferred INTEGER NOT NULL DEFAULT 0, refers_to INTEGER, chapter TEXT, note TEXT,
+    text TEXT NOT NULL, raw TEXT NOT NULL, file TEXT NOT NULL,
+    start_line INTEGER, end_line INTEGER, changes TEXT,
+    valid_from TEXT, valid_to TEXT, instrument TEXT
+);
+CREATE TABLE unit_sources (
+    treaty TEXT NOT NULL, lang TEXT NOT NULL, eid TEXT NOT NULL, instrument TEXT NOT NULL,
+    valid_from TEXT, action TEXT NOT NULL, level TEXT, file TEXT NOT NULL
+);
 """
 #: The secondary indexes, built once the tables are filled (one sort each instead of a
 #: B-tree insert per row, which at 100 MB of text no longer fits SQLite's page cache).
@@ -82,7 +110,12 @@ CREATE INDEX findings_treaty ON findings(treaty, lang);
 CREATE INDEX doc_articles_file ON doc_articles(file);
 CREATE INDEX doc_articles_treaty ON doc_articles(treaty, lang);
 CREATE INDEX doc_topics_topic ON doc_topics(topic, treaty);
+CREATE INDEX history_top ON unit_history(treaty, lang, top);
+CREATE INDEX sources_treaty ON unit_sources(treaty, lang, eid);
+CREATE INDEX amendments_treaty ON amendments(treaty, lang, target);
 """
+#: The tables `indexer.instruments` fills, with the number of columns of each.
+INSTRUMENT_TABLES = {"instruments": 16, "amendments": 14, "unit_history": 27, "unit_sources": 8}
 
 
 def store_path(data_dir: Path) -> Path:
@@ -97,6 +130,11 @@ _json_text = json.JSONEncoder(ensure_ascii=False).encode
 def _change_dict(change: Change) -> dict[str, str]:
     return {"step": change.step, "before": change.before, "after": change.after,
             "why": change.why}
+
+
+def flatten(unit: Unit, treaty: str, lang: str, file: str) -> list[tuple]:
+    """The units rows of the top-level `unit` and its descendants (seq from 1)."""
+    return list(_flatten(unit, treaty, lang, file, unit.eid, None, 0, [0]))
 
 
 def _flatten(unit: Unit, treaty: str, lang: str, file: str, top: str, parent: str | None,
@@ -120,6 +158,7 @@ class StoreRows(NamedTuple):
     document: tuple  # the row of the documents table
     units: list[tuple]  # the rows of the units table, in order
     removed: list[tuple]  # the rows of the removed table
+    extra: dict | None = None  # table -> rows of its instruments (INSTRUMENT_TABLES)
 
 
 def rows_of(doc: Document, removed: Iterable[tuple]) -> StoreRows:
@@ -130,7 +169,8 @@ def rows_of(doc: Document, removed: Iterable[tuple]) -> StoreRows:
         json.dumps([v.lang for v in doc.versions]), json.dumps(list(doc.warnings)),
         json.dumps({"parties": m.parties, "signed": m.signed, "place": m.place,
                     "title": m.title, "article": m.article, "guessed": m.guessed,
-                    "format": doc.format, "pages": doc.pages, "notes": doc.notes},
+                    "format": doc.format, "pages": doc.pages, "notes": doc.notes,
+                    "instrument": m.instrument, "facts": [list(f) for f in m.facts]},
                    ensure_ascii=False),
     )
     counter = [0]
@@ -139,7 +179,9 @@ def rows_of(doc: Document, removed: Iterable[tuple]) -> StoreRows:
         for unit in version.units:
             units.extend(_flatten(unit, m.treaty, version.lang, m.file, unit.eid, None, 0,
                                   counter))
-    return StoreRows(document, units, [(m.file, *r) for r in removed])
+    from indexer.instruments.rows import instrument_rows
+
+    return StoreRows(document, units, [(m.file, *r) for r in removed], instrument_rows(doc))
 
 
 def _insert_rows(db: sqlite3.Connection, rows: StoreRows) -> None:
@@ -149,6 +191,9 @@ def _insert_rows(db: sqlite3.Connection, rows: StoreRows) -> None:
     articles, topics = _summary_rows(rows)
     db.executemany("INSERT INTO doc_articles VALUES (?,?,?,?)", articles)
     db.executemany("INSERT INTO doc_topics VALUES (?,?,?)", topics)
+    for table, found in (rows.extra or {}).items():
+        width = INSTRUMENT_TABLES[table]
+        db.executemany(f"INSERT INTO {table} VALUES ({','.join('?' * width)})", found)
 
 
 def _insert_links(db: sqlite3.Connection, links: Iterable[tuple]) -> None:
@@ -195,18 +240,20 @@ def _summary_rows(rows: StoreRows) -> tuple[list[tuple], list[tuple]]:
 
 
 def _treaty_rows(db: sqlite3.Connection) -> None:
-    """(Re)derive the treaties table from documents."""
+    """(Re)derive the treaties table from documents: its parties, signature, place and title
+    from its files' metadata, a file that holds an instrument of its own (a later protocol)
+    only where no other file says."""
     db.execute("DELETE FROM treaties")
     by_treaty: dict[str, dict] = {}
     for file, treaty, langs, meta in db.execute(
         "SELECT file, treaty, languages, meta FROM documents ORDER BY file"
     ):
         meta = json.loads(meta)
-        t = by_treaty.setdefault(
-            treaty, {"parties": meta["parties"], "signed": meta["signed"],
-                     "place": meta["place"], "title": meta["title"], "languages": [],
-                     "files": []},
-        )
+        t = by_treaty.setdefault(treaty, {"languages": [], "files": [], "from": None})
+        own = not meta.get("instrument")
+        if t["from"] is None or (own and not t["from"]):
+            t.update({"parties": meta["parties"], "signed": meta["signed"],
+                      "place": meta["place"], "title": meta["title"], "from": own})
         t["files"].append(file)
         for lang in json.loads(langs):
             if lang not in t["languages"]:
@@ -323,7 +370,8 @@ class NewStore:
         have = {name for (name,) in self.db.execute(
             "SELECT name FROM old.sqlite_master WHERE type = 'table'")}
         marks = ",".join("?" * len(files))
-        for table in ("documents", "units", "removed", "audited", "findings", *SUMMARIES):
+        for table in ("documents", "units", "removed", "audited", "findings", *SUMMARIES,
+                      *INSTRUMENT_TABLES):
             source = f"old.{table}" if table in have else _SUMMARY_OF[table].format("old.units")
             self.db.execute(f"INSERT INTO {table} SELECT * FROM {source} WHERE file IN ({marks})",
                             list(files))
@@ -346,13 +394,17 @@ class NewStore:
     def add_audit(self, audit: Audit) -> None:
         _insert_audit(self.db, audit)
 
-    def commit(self) -> Path:
-        """Finish the new store and atomically replace the current one with it."""
+    def commit(self, source: Callable[[str], Sequence[str] | None] | None = None) -> Path:
+        """Finish the new store and atomically replace the current one with it (`source`:
+        a source file's lines by its name, for the treaty facts' lines)."""
         _treaty_rows(self.db)
+        self.db.executescript(INDEXES)  # (commits the rows first)
+        from indexer.instruments.facts import write_facts  # (the treaty's facts, issue 29)
         from indexer.rates import write_rates  # (the stage after topics and alignment)
 
+        # (both read the units treaty by treaty: after the indexes, not a scan each)
         write_rates(self.db, self.rated)
-        self.db.executescript(INDEXES)  # (commits the rows first)
+        write_facts(self.db, source)
         self.db.commit()
         self.db.close()
         os.replace(self.tmp, self.final)

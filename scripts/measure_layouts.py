@@ -31,7 +31,7 @@ for p in (ROOT, ROOT / "scripts"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-import relayout  # noqa: E402
+import relayout
 
 GOLD = ROOT / "tests" / "cases" / "segments"
 SHARED = ROOT.parent / "shared"
@@ -152,19 +152,18 @@ def report(results: list[tuple[str, str, Result]], verbose: bool) -> str:
             s = split[r.style.held_out()]
             s[0] += r.right
             s[1] += r.total
-    lines = ["articles right (number, start, end, paragraphs), by dimension value (* held out,"
-             " F written after tuning)"]
+    lines = [("articles right (number, start, end, paragraphs), by dimension value (* held out,"
+             " F written after tuning)")]
     measured = {(d, v) for d, v, _r in results}
     for dim, values in relayout.DIMENSIONS.items():
-        values = [v for v in (*values, *relayout.FRESH.get(dim, ()), *relayout.FRESH2.get(dim, ()),
-                              *relayout.FRESH3.get(dim, ())) if (dim, v) in measured]
+        fresh = [v for f in relayout.FRESH_SETS for v in f.get(dim, ())]
+        values = [v for v in (*values, *fresh) if (dim, v) in measured]
         if not values:
             continue
         lines.append(f"  {dim}")
         for value in values:
             right, total = by_value[dim, value]
-            mark = ("F" if value in (*relayout.FRESH.get(dim, ()), *relayout.FRESH2.get(dim, ()),
-                                     *relayout.FRESH3.get(dim, ())) else
+            mark = ("F" if value in fresh else
                     "*" if value in relayout.HELD_OUT[dim] else " ")
             pct = 100 * right / total if total else 0.0
             lines.append(f"   {mark} {value!r:22} {right:6} / {total:<6} {pct:6.2f}%")
@@ -201,6 +200,8 @@ def main() -> None:
                    help="the second set written after tuning (relayout.FRESH2) instead")
     p.add_argument("--fresh3", action="store_true",
                    help="the third set written after tuning (relayout.FRESH3) instead")
+    p.add_argument("--fresh4", action="store_true",
+                   help="the fourth set written after tuning (relayout.FRESH4) instead")
     p.add_argument("--style", help="one style, as dim=value,dim=value (others plain), on every file")
     p.add_argument("-v", "--verbose", action="store_true", help="list every wrong article")
     args = p.parse_args()
@@ -211,7 +212,8 @@ def main() -> None:
         style = relayout.Style(**dict(kv.split("=", 1) for kv in args.style.split(",")))
         jobs = [("style", args.style, k, style) for k in range(len(treaties))]
     else:
-        fresh = (relayout.FRESH3 if args.fresh3 else relayout.FRESH2 if args.fresh2
+        fresh = (relayout.FRESH4 if args.fresh4 else relayout.FRESH3 if args.fresh3
+                 else relayout.FRESH2 if args.fresh2
                  else relayout.FRESH if args.fresh else None)
         jobs = plan(treaties, args.samples, args.files, args.seed, args.alone, fresh)
     if args.workers > 1:

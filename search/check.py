@@ -38,7 +38,23 @@ def check(corpus: Corpus, treaty: str | None = None) -> dict:
     with_findings = {(f["treaty"], f["lang"]) for f in findings}
     return {"findings": findings, "versions": len(versions),
             "clean_versions": sum(1 for v in versions if v not in with_findings),
-            "rates": doubtful_rates(corpus, treaty), "removed": removed_lines(corpus, ids)}
+            "rates": doubtful_rates(corpus, treaty), "removed": removed_lines(corpus, ids),
+            "amendments": amendments_to_check(corpus, ids)}
+
+
+def amendments_to_check(corpus: Corpus, treaties: list[str]) -> list[dict]:
+    """What later instruments say that was not applied to the text: free-text
+    understandings (shown beside their article) and amending clauses no one could read or
+    apply, each with its place; none for a store made before instruments were read."""
+    if corpus.db.execute("SELECT 1 FROM sqlite_master WHERE name='amendments'").fetchone() is None:
+        return []
+    marks = ",".join("?" * len(treaties))
+    return [{"treaty": r["treaty"], "lang": r["lang"], "instrument": r["instrument"],
+             "action": r["action"], "target": r["target"], "status": r["status"],
+             "clause": " ".join((r["clause"] or "").split())[:300]}
+            for r in corpus.db.execute(
+                f"SELECT * FROM amendments WHERE treaty IN ({marks}) AND status != 'applied' "
+                "ORDER BY treaty, lang, seq", treaties)]
 
 
 def removed_lines(corpus: Corpus, treaties: list[str]) -> list[dict]:
@@ -108,6 +124,12 @@ def check_text(result: dict, *, removed: bool = False) -> str:
     if kinds:
         out.append("by kind: " + ", ".join(f"{k} {c}" for k, c in kinds.most_common()))
     out.extend(_removed_text(result.get("removed") or [], removed))
+    if result.get("amendments"):
+        out.extend(["", ("what later instruments say that is not applied to the text "
+                    "(understandings, clauses not applied):")])
+        for a in result["amendments"]:
+            target = place(a["treaty"], a["lang"], a["target"]) if a["target"] else a["treaty"]
+            out.append(f"  {target}  {a['instrument']}  {a['status']}: {a['clause'][:160]}")
     if result.get("rates"):
         from search.rates import rates_text
 

@@ -406,22 +406,31 @@ def check(treaty: str | None, data: Path | None, as_json: bool, list_removed: bo
 @click.option("--topic", default=None, metavar="KEY",
               help="Only this income: dividends, interest, royalties, technical-services.")
 @party_option
+@lang_option
+@click.option("--as-of", "as_of", default=None, metavar="DATE",
+              help="The rates in force at this date (2010-01-01) [default: today's, the "
+              "treaty as amended].")
 @data_option
 @click.option("--json", "as_json", is_flag=True, help='Print JSON: {"rates": [...]}.')
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV with a header row.")
 @domain_errors
-def rates_cmd(treaty: str | None, topic: str | None, party: str | None, data: Path | None,
-              as_json: bool, as_csv: bool) -> None:
+def rates_cmd(treaty: str | None, topic: str | None, party: str | None, lang: str | None,
+              as_of: str | None, data: Path | None, as_json: bool, as_csv: bool) -> None:
     """List the withholding rates the treaties state: the most the source state may tax
-    dividends, interest, royalties or technical fees, with the condition, the base, the
-    paragraph that states it (its citation and a quote), the language versions that state it
-    and how sure the extraction is. An exemption is a rate of 0 marked exempt; a limit stated
-    by reference ("the limit provided for in subparagraph a)") is resolved and marked.
+    dividends, interest, royalties or technical fees, for which recipient, and where the
+    treaty says so. Each rate has its kind (a limit; an exemption is a limit of 0; a
+    branch-profits tax; an MFN clause that may lower a rate), its condition as a short
+    phrase in the reader's language with its fields (holding, period, recipient, beneficial
+    owner), the paragraph that states it (cited by the treaty's name, with a quote), the
+    language versions that state it and how sure the extraction is. Rates set or changed by
+    an amending protocol are read from the text as amended; --as-of gives those in force at
+    a date. A residence state's own exemption is no rate.
 
     \b
     Examples:
       treaty rates
-      treaty rates --treaty br-pe-2006
+      treaty rates --treaty br-pe-2006 --lang pt
+      treaty rates --treaty se-us-1994 --as-of 2004-01-01
       treaty rates --topic royalties --party BR --csv > royalties.csv
       treaty rates --json
     """
@@ -431,7 +440,7 @@ def rates_cmd(treaty: str | None, topic: str | None, party: str | None, data: Pa
     if as_json and as_csv:
         raise click.UsageError("--json and --csv: choose one")
     with Corpus(_data(data)) as corpus:
-        result = rates(corpus, treaty=treaty, topic=topic, party=party,
+        result = rates(corpus, treaty=treaty, topic=topic, party=party, lang=lang, as_of=as_of,
                        flags=not (as_json or as_csv))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))

@@ -153,9 +153,31 @@ def outline(corpus: Corpus, treaty_id: str, lang: str | None = None) -> dict:
                 "lines": [node["start_line"], node["end_line"]],
             })
         versions[lg] = units
-    return {"treaty": t.id, "parties": list(t.parties), "signed": t.signed, "place": t.place,
-            "title": t.title, "languages": list(t.languages), "files": list(t.files),
+    from search.instruments import instruments, provenance
+    from search.names import treaty_name
+
+    made = provenance(corpus, t.id)
+    for lg, units in versions.items():
+        for u in units:
+            source = made.get((lg, u["eid"]))
+            u["instrument"] = source["instrument"] if source else None
+    return {"treaty": t.id, "name": treaty_name(t), "parties": list(t.parties),
+            "signed": t.signed, "place": t.place, "title": t.title,
+            "languages": list(t.languages), "files": list(t.files),
+            "facts": facts(corpus, t.id), "instruments": instruments(corpus, t.id),
             "versions": versions}
+
+
+def facts(corpus: Corpus, treaty_id: str) -> list[dict]:
+    """The treaty's facts (`indexer.instruments.facts`), each with where it came from:
+    [{name, value, source ("text" or "manifest"), lang, file, line, quote}]; [] for a store
+    made before facts were read."""
+    if corpus.db.execute("SELECT 1 FROM sqlite_master WHERE name='facts'").fetchone() is None:
+        return []
+    return [{"name": r["name"], "value": r["value"], "source": r["source"], "lang": r["lang"],
+             "file": r["file"], "line": r["line"], "quote": r["quote"] or ""}
+            for r in corpus.db.execute("SELECT * FROM facts WHERE treaty=? ORDER BY seq",
+                                       (treaty_id,))]
 
 
 def _point(node: dict, treaty: str, lang: str) -> dict:
@@ -185,14 +207,27 @@ def export_record(node: dict) -> dict:
 
 
 def export_jsonl(corpus: Corpus, treaty: str | None = None,
-                 lang: str | None = None) -> Iterator[dict]:
-    """Every top-level unit (of one treaty / language if given) as an export record."""
+                 lang: str | None = None, as_: str | None = None) -> Iterator[dict]:
+    """Every top-level unit (of one treaty / language if given) as an export record: the
+    treaty as amended, or `as_` ("original", a date); each record says the instrument its
+    text comes from ("instrument": null for the text as signed)."""
+    from search.instruments import check_as, provenance, tree_as
+
+    as_ = check_as(as_)
     treaties = [corpus.treaty(treaty)] if treaty else corpus.treaties()
     for t in treaties:
         if treaty:
             corpus.check_lang(t, lang)
+        made = provenance(corpus, t.id)
         for lg in t.languages:
             if lang and lg != lang:
                 continue
             for node in corpus.tree(t.id, lg):
-                yield export_record(node)
+                if as_ is not None:
+                    found = tree_as(corpus, t.id, lg, node["eid"], as_)
+                    if not found:
+                        continue
+                    node = found[0]
+                source = made.get((lg, node["eid"])) if as_ is None else None
+                yield {**export_record(node), "instrument": source["instrument"]
+                       if source else None}

@@ -141,30 +141,76 @@ def _outline_unit(u: dict) -> str:
     num = f"{u['number']}{mark}" if u["number"] is not None else "-"
     head = "Art." if u["kind"] == "article" else "Prot."
     extra = f" -> Art. {u['refers_to']}" if u["refers_to"] else ""
+    if u.get("instrument"):
+        extra += f"  [by {u['instrument']}]"
     return (f"  {head:5} {num:>4} {pad(u['label'] or '', 6, right=True)}  "
             f"{pad((u['title'] or '')[:40], 40)}  {u['topic'] or '':28} "
             f"{u['paragraphs']:>2} para{extra}")
 
 
+#: How a person reads each treaty fact's name.
+FACT_NAMES = {"signed": "signed", "place": "place", "in_force": "entry into force",
+              "effective": "effective", "termination": "termination",
+              "terminated": "terminated", "replaces": "replaces", "replaced_by": "replaced by",
+              "amended_by": "amended by", "authentic": "authentic languages",
+              "prevails": "prevails", "statute_in_force": "statute in force"}
+
+
+def facts_text(facts: list[dict]) -> list[str]:
+    """A treaty's facts, one line each with its source line ("manifest" when declared)."""
+    out = []
+    for f in facts:
+        where = "manifest" if f["source"] == "manifest" else (
+            f"{f['file']} line {f['line']}" if f["line"] else f["file"] or "text")
+        name = FACT_NAMES.get(f["name"], f["name"])
+        out.append(f"  {name + ':':<21} {escaped(f['value'])}  [{escaped(where)}]")
+    return out
+
+
+def instruments_text(instruments: list[dict]) -> list[str]:
+    """A treaty's instruments and what each later one's clauses did."""
+    out = []
+    for i in instruments:
+        when = ", ".join(x for x in (i["signed"] and f"signed {i['signed']}",
+                                     i["effective"] and f"in effect from {i['effective']}")
+                         if x)
+        out.append(f"  {i['id']}: {i['kind']}{' (' + when + ')' if when else ''}"
+                   f"  [{escaped(', '.join(i['files']))}]")
+        for a in i["amendments"]:
+            target = a["target"] or "?"
+            out.append(f"      {a['lang']} {a['action']:<13} {target:<26} {a['status']}")
+    return out
+
+
 def outline_text(result: dict) -> str:
-    """A treaty's outline (`search.corpus.outline`): metadata, then each version's units."""
-    lines = [f"{result['treaty']}  {result['title'] or ''}",
+    """A treaty's outline (`search.corpus.outline`): metadata, its facts and instruments,
+    then each version's units (an article an instrument changed marked with it)."""
+    lines = [(f"{result.get('name') or result['treaty']}  ({result['treaty']})  "
+             f"{result['title'] or ''}"),
              (f"parties: {', '.join(result['parties'])}  signed: {result['signed'] or '?'}  "
               f"place: {escaped(result['place'] or '?')}  "
               f"files: {escaped(', '.join(result['files']))}")]
+    if result.get("facts"):
+        lines += ["", "facts:", *facts_text(result["facts"])]
+    if len(result.get("instruments") or ()) > 1:
+        lines += ["", "instruments:", *instruments_text(result["instruments"])]
     for lg, units in result["versions"].items():
         arts = sum(1 for u in units if u["kind"] == "article")
         lines.append(f"\n[{lg}] {arts} articles")
         lines.extend(_outline_unit(u) for u in units)
-    lines.append("\n* number inferred (heading missing in the source)\n")
+    lines.append("\n* number inferred (heading missing in the source); "
+                 "[by …]: the text as an instrument amended it\n")
     return "\n".join(lines)
 
 
 def cite_text(result) -> str:
     """The units a citation names (`search.citations.CiteResult`), each under its id."""
+    from search.names import treaty_name
+
     lines = []
     for unit in result.units:
-        head = f"{unit['id']}"
+        treaty = unit["id"].split("/")[0]
+        head = f"{treaty_name(treaty)}  {unit['id']}"
         if unit["article"] is not None:
             kind = "Art." if unit["article_kind"] == "article" else "Protocol"
             head += f"  ({kind} {unit['article']}{' ' + unit['title'] if unit['title'] else ''})"
@@ -197,7 +243,9 @@ def styled_snippet(snippet: str) -> str:
 
 def _hit_lines(hit: dict) -> list[str]:
     title = f"  {hit['title']}" if hit.get("title") else ""
-    head = click.style(hit["citation"], bold=True)
+    from search.names import cited_as
+
+    head = click.style(cited_as(hit["citation"]), bold=True)  # names, not codes
     more = " (partial match)" if hit.get("relaxed") else ""
     more += " (through a translation)" if hit.get("translated") else ""
     langs = "+".join(hit.get("languages") or [hit["lang"]])

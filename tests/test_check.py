@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.clean import REASONS
 from indexer.audit import KINDS, Source, audit_treaty, unit_place
+from indexer.clean import REASONS
 from indexer.models import DocMeta, Document, Unit
 from indexer.pipeline import ingest, process
 from indexer.sources.read import read_file
@@ -345,7 +345,8 @@ def test_check_json_contract(ingested: Path) -> None:
     res = run("check", "--json", "--data", str(ingested))
     assert res.exit_code == 0, res.output
     out = json.loads(res.output)
-    assert set(out) == {"findings", "versions", "clean_versions", "rates", "removed"}
+    assert set(out) == {"findings", "versions", "clean_versions", "rates", "removed",
+                        "amendments"}
     assert out["versions"] == 8 and 0 < out["clean_versions"] < 8
     # the 1965 print's running headers and the signature blocks' rules, each with its line
     # and why; the typed Chinese text has none
@@ -454,4 +455,5 @@ def test_one_version_per_language_over_two_files(tmp_path: Path, corpus_dir: Pat
     assert not ingest(corpus, tmp_path / "data").failed
     with Corpus(tmp_path / "data") as c:
         result = check(c)
-    assert result == {"findings": [], "versions": 2, "clean_versions": 2, "rates": [], "removed": []}
+    assert result == {"findings": [], "versions": 2, "clean_versions": 2, "rates": [], "removed": [],
+                      "amendments": []}

@@ -108,8 +108,8 @@ def test_ambiguous_citation_lists_candidates(tmp_path: Path, corpus_dir: Path) -
     assert result.output.splitlines() == [
         ("Error: 'Portugal–Spain Art. 10(1)' matches 2 treaties: es-pt-1993, es-pt-2020; cite "
         "one by its id or add the year"),
-        "  es-pt-1993 Art. 10(1)  Spain–Portugal, 1993  [en,pt]",
-        "  es-pt-2020 Art. 10(1)  Spain–Portugal, 2020  [en,pt]"]
+        "  es-pt-1993 Art. 10(1)  Spain–Portugal (1993)  [en,pt]",
+        "  es-pt-2020 Art. 10(1)  Spain–Portugal (2020)  [en,pt]"]
     ok = run("cite", "Portugal–Spain 2020 Art. 10(1)", "--data", str(tmp_path / "data"))
     assert ok.exit_code == 0 and "es-pt-2020/en/art_10__para_1" in ok.output
 

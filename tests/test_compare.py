@@ -158,8 +158,8 @@ def test_cli_compare_json(ingested):
 def test_cli_compare_topic(ingested):
     res = run(ingested, "compare", "--topic", "dividends", "--lang", "en", "--width", "80")
     assert res.exit_code == 0, res.output
-    assert "br-pe-2006 [en] Article 10" in res.output
-    assert "br-se-1965 [en] Article III" in res.output
+    assert "Brazil–Peru (2006) [en] Article 10" in res.output
+    assert "Brazil–Sweden (1965) [en] Article III" in res.output
 
 
 @pytest.mark.parametrize("args,message", [

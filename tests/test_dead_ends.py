@@ -34,14 +34,14 @@ def test_an_ambiguous_citation_lists_the_candidates_by_name(ingested):
     assert out.output.splitlines() == [
         ("Error: 'Brazil Art. 10' matches 4 treaties: br-cn-1991, br-co-2022, br-pe-2006, "
         "br-se-1965; cite one by its id or add the year"),
-        "  br-cn-1991 Art. 10  Brazil–China, 1991  [zh]",
-        "  br-co-2022 Art. 10  Brazil–Colombia, 2022  [pt]",
-        "  br-pe-2006 Art. 10  Brazil–Peru, 2006  [en]",
-        "  br-se-1965 Art. 10  Brazil–Sweden, 1965  [sv,en,pt]",
+        "  br-cn-1991 Art. 10  Brazil–China (1991)  [zh]",
+        "  br-co-2022 Art. 10  Brazil–Colombia (2022)  [pt]",
+        "  br-pe-2006 Art. 10  Brazil–Peru (2006)  [en]",
+        "  br-se-1965 Art. 10  Brazil–Sweden (1965)  [sv,en,pt]",
     ]
     # written in Portuguese, the candidates are offered in Portuguese
     pt = run(ingested, "cite", "Artigo 10, parágrafo 2 Brasil").output.splitlines()
-    assert pt[3] == "  br-pe-2006 Artigo 10, parágrafo 2  Brasil–Peru, 2006  [en]"
+    assert pt[3] == "  br-pe-2006 Artigo 10, parágrafo 2  Brasil–Peru (2006)  [en]"
     # and each line cites one unit
     for line in out.output.splitlines()[1:]:
         citation = line.strip().split("  ")[0]
@@ -54,10 +54,10 @@ def test_an_ambiguous_citation_links_each_candidate(client):
     html = resp.get_data(as_text=True)
     links = re.findall(r'<li><a href="(/cite\?q=[^"]+)">([^<]+)</a> ([^<]+) <span', html)
     assert [(text, name) for _href, text, name in links] == [
-        ("br-cn-1991 Art. 10(2)", "Brazil–China, 1991"),
-        ("br-co-2022 Art. 10(2)", "Brazil–Colombia, 2022"),
-        ("br-pe-2006 Art. 10(2)", "Brazil–Peru, 2006"),
-        ("br-se-1965 Art. 10(2)", "Brazil–Sweden, 1965")]
+        ("br-cn-1991 Art. 10(2)", "Brazil–China (1991)"),
+        ("br-co-2022 Art. 10(2)", "Brazil–Colombia (2022)"),
+        ("br-pe-2006 Art. 10(2)", "Brazil–Peru (2006)"),
+        ("br-se-1965 Art. 10(2)", "Brazil–Sweden (1965)")]
     for href, _text, _name in links[:3]:  # br-se-1965 Art. 10 has no paragraph 2
         target = client.get(href.replace("&amp;", "&"))
         assert target.status_code == 303

@@ -39,7 +39,7 @@ def test_one_article_as_text_with_citation_and_source_line(ingested):
     out = run(ingested, "export", "--treaty", "br-pe-2006", "--article", "10", "--format", "txt")
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
-    assert lines[:4] == ["br-pe-2006 Art. 10 [en] — Brazil–Peru, 2006",
+    assert lines[:4] == ["br-pe-2006 Art. 10 [en] — Brazil–Peru (2006)",
                          "Source: brazil-peru-2006.en.txt, lines 106–117", "", "ARTICLE 10"]
     assert "beneficial owner of the dividends" in out.output
     assert "ARTICLE 11" not in out.output  # the next article is not in it
@@ -97,7 +97,7 @@ def test_no_pair_no_translation_memory(ingested, args, line):
 def test_comparison_as_csv_every_cell_with_citation_and_source(ingested):
     out = run(ingested, "compare", "br-se-1965", "7", "--langs", "sv,en", "--format", "csv")
     rows = list(csv.reader(io.StringIO(out.output)))
-    assert rows[0] == ["br-se-1965 Art. 7 — Brazil–Sweden, 1965"]
+    assert rows[0] == ["br-se-1965 Art. 7 — Brazil–Sweden (1965)"]
     assert rows[1][0].startswith("Source: br-se-1965: Agreement between Sweden and Brazil")
     assert rows[1][0].endswith("(sweden-brazil-1965.sv-en-pt.txt)")
     assert rows[2][1::3] == ["sv · Svenska: citation", "en · English: citation"]
@@ -116,7 +116,7 @@ def test_comparison_as_docx(ingested, tmp_path):
     out = run(ingested, "compare", "br-se-1965", "7", "--format", "docx", "--out", str(target))
     assert out.exit_code == 0, out.output
     doc = Document(str(target))
-    assert doc.paragraphs[0].text == "br-se-1965 Art. 7 — Brazil–Sweden, 1965"
+    assert doc.paragraphs[0].text == "br-se-1965 Art. 7 — Brazil–Sweden (1965)"
     assert doc.paragraphs[1].text.startswith("Source: br-se-1965: Agreement between Sweden")
     table = doc.tables[0]
     assert [c.text for c in table.rows[0].cells] == [

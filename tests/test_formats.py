@@ -270,6 +270,8 @@ def test_ocr_of_a_scanned_page_gives_its_articles(tmp_path):
     assert out.exit_code == 0, out.output
     assert "pdf, OCR, written as scan.ocr.txt" in out.output
     assert (corpus / "scan.ocr.txt").read_text() == text
+    words = (corpus / "scan.ocr.tsv").read_text().splitlines()  # (confidences kept beside it)
+    assert words[0].endswith("\tconf\ttext") and len(words) > len(text.split()) / 2
     assert 'note = "OCR by tesseract (en) of scan.pdf"' in (corpus / "manifest.toml").read_text()
     assert not (corpus / "scan.pdf").exists()
 

@@ -177,8 +177,8 @@ def test_a_recurring_sentence_is_never_furniture() -> None:
     header = "Convention between Utopia and Erewhon"
     parts = []
     for k in range(1, 7):
-        parts += [header, "", f"Article {k}", "", sentence, "", f"a) the term “x{k}” means "
-                  "something defined at length in this paragraph of the article;", ""] + [
+        parts += [header, "", f"Article {k}", "", sentence, "", (f"a) the term “x{k}” means "
+                  "something defined at length in this paragraph of the article;"), ""] + [
                   f"Filler sentence {j} of article {k} that makes the page longer." for j in range(8)]
         parts.append("")
     cleaned = clean("\n".join(parts))

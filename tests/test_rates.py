@@ -123,6 +123,7 @@ def test_list_rates_thresholds_and_reference():
                             ("para_6", 5.0, False, True)]
     a = next(f for f in found if f.eid.endswith("point_a"))
     assert a.base == "gross amount" and a.condition.startswith("if the beneficial owner")
+    assert a.conditions.holding_min == 25 and a.conditions.holding_direct == "direct"
 
 
 def test_exemptions_need_the_income_and_the_article():
@@ -209,28 +210,42 @@ def test_cli_json_contract(ingested):
     assert out.exit_code == 0, out.output
     rates = json.loads(out.output)["rates"]
     first = rates[0]
-    assert list(first) == ["treaty", "topic", "rate", "exempt", "by_reference", "condition",
-                           "base", "unit", "citation", "quote", "langs", "confidence"]
+    assert list(first) == ["treaty", "name", "topic", "kind", "rate", "exempt", "by_reference",
+                           "target", "condition", "condition_lang", "conditions", "base",
+                           "unit", "citation", "cited_as", "quote", "quote_lang", "langs",
+                           "confidence", "in_force"]
     assert first["unit"] == "br-pe-2006/en/art_10__para_2__point_a"
     assert first["citation"] == "br-pe-2006 Art. 10(2)(a)"
+    assert first["cited_as"] == "Brazil–Peru (2006) Art. 10(2)(a)"
     assert first["rate"] == 10.0 and first["base"] == "gross amount" and first["langs"] == ["en"]
-    ref = next(r for r in rates if r["by_reference"])
-    assert ref["rate"] == 10.0 and ref["unit"].endswith("art_10__para_6")
+    assert first["conditions"]["holding_min"] == 20 and first["conditions"]["holding_of"] == "votes"
+    assert first["condition"] == ("company holding directly or indirectly at least 20% of the "
+                                  "voting power")
+    branch = next(r for r in rates if r["by_reference"])
+    assert branch["kind"] == "branch-profits" and branch["rate"] == 10.0
+    assert branch["unit"].endswith("art_10__para_6") and branch["base"] == "profits"
+    # the reader's language: the same condition said in Portuguese
+    pt = json.loads(_run(ingested, "--treaty", "br-pe-2006", "--json", "--lang", "pt").output)
+    assert pt["rates"][0]["condition"].startswith("sociedade que detenha")
+    assert pt["rates"][0]["condition_lang"] == "pt"
 
 
 def test_cli_csv_filters(ingested):
     out = _run(ingested, "--topic", "royalties", "--party", "se", "--csv")
     assert out.exit_code == 0, out.output
     rows = list(csv.DictReader(io.StringIO(out.output)))
-    assert rows and {r["treaty"] for r in rows} == {"br-se-1965"}
+    assert rows and {r["treaty"] for r in rows} == {"Brazil–Sweden (1965)"}
     assert rows[0]["rate"] == "15" and rows[0]["langs"] == "sv,en,pt"
+    assert rows[0]["citation"].startswith("Brazil–Sweden (1965) Art. 7")
 
 
 def test_cli_text_and_errors(ingested):
     out = _run(ingested)
-    assert out.exit_code == 0 and "br-cn-1991 Art. 12(2)(1)" in out.output
+    assert out.exit_code == 0 and "Brazil–China (1991) Art. 12(2)(1)" in out.output
     for args, message in ((["--topic", "capital"], "no rates for topic"),
                           (["--party", "B1"], "ISO 3166"),
+                          (["--lang", "fr"], "conditions are said in"),
+                          (["--as-of", "2010-13-01"], "a date is written like"),
                           (["--treaty", "xx-1999"], "no treaty"),
                           (["--json", "--csv"], "choose one")):
         out = _run(ingested, *args)
@@ -315,8 +330,11 @@ def test_prefilter_words_hold_every_match(ingested):
 def test_csv_header_is_the_contract(ingested):
     out = _run(ingested, "--csv")
     header = out.output.splitlines()[0].split(",")
-    assert header == ["treaty", "topic", "rate", "exempt", "by_reference", "condition", "base",
-                      "unit", "citation", "quote", "langs", "confidence"]
+    assert header == ["treaty", "citation", "topic", "kind", "rate", "exempt", "by_reference",
+                      "condition", "condition_lang", "holding_min", "holding_max", "holding_of",
+                      "holding_direct", "holding_period", "recipient", "beneficial_owner",
+                      "subject", "payer", "otherwise", "base", "unit", "quote", "langs",
+                      "confidence", "in_force_from", "in_force_to"]
 
 
 def test_text_flags_disagreement():

@@ -161,7 +161,7 @@ def test_aligned_text_output(ingested):
     result = run(ingested, "utdelning", "--treaty", "br-se-1965", "--lang", "sv", "--aligned",
                  "--limit", "1")
     assert result.exit_code == 0, result.output
-    assert "br-se-1965 Art. 3(" in result.output
+    assert "Brazil–Sweden (1965) Art. 3(" in result.output  # names, not codes
     assert "    en art_3__para_" in result.output and "    pt art_3__para_" in result.output
 
 
@@ -274,7 +274,7 @@ def test_text_output_is_readable(ingested):
     result = run(ingested, "beneficial", "owner", "dividends", "--limit", "2", color=True)
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert "br-pe-2006 Art. 10(2)" in lines[0] and "[en]" in lines[0] and "score" in lines[0]
+    assert "Brazil–Peru (2006) Art. 10(2)" in lines[0] and "[en]" in lines[0] and "score" in lines[0]
     assert "\x1b[1m" in lines[0]  # bold citation
     assert "\x1b[1m\x1b[4mbeneficial" in result.output  # matches bold + underlined
     assert "<b>" not in result.output

@@ -58,7 +58,7 @@ def test_search_groups_by_article_with_snippets_and_citations(client):
 
 def test_search_facet_filter_and_removal(client):
     html = text(get(client, "/search?q=dividends&treaty=br-se-1965"))
-    assert "br-se-1965 Art. 3" in html
+    assert "Brazil–Sweden (1965) · " in html and ">Art. 3" in html  # names, not codes
     assert 'href="/t/br-pe-2006/' not in html
     assert 'aria-current="true" href="/search?q=dividends"' in html  # remove the filter
 
@@ -168,8 +168,10 @@ def test_paragraph_url_redirects_to_anchor(client):
 
 def test_topic_page_one_column_per_treaty(client):
     html = text(get(client, "/topic/dividends"))
+    from search.names import treaty_name
+
     for tid in ("br-pe-2006", "br-se-1965", "br-cn-1991", "es-pt-1993", "br-co-2022"):
-        assert f"<code>{tid}</code>" in html
+        assert f"{treaty_name(tid)} Art. " in html
     assert 'id="row_2"' in html
     zh = text(get(client, "/topic/dividends?lang=zh"))
     assert "only en" in zh  # treaties without Chinese fall back to their own language
@@ -467,27 +469,27 @@ def test_repair_view_shows_each_changes_evidence(client):
 
 def test_treaties_by_readable_names_with_the_id_secondary(client):
     home = text(get(client, "/"))
-    assert 'Brazil–Peru, 2006</a> <code class="tid">br-pe-2006</code>' in home
+    assert 'Brazil–Peru (2006)</a> <code class="tid">br-pe-2006</code>' in home
     treaty = text(get(client, "/t/br-pe-2006"))
-    assert '<h1>Brazil–Peru, 2006 <code class="tid">br-pe-2006</code></h1>' in treaty
+    assert '<h1>Brazil–Peru (2006) <code class="tid">br-pe-2006</code></h1>' in treaty
     hits = text(get(client, "/search?q=dividends"))
-    assert "Brazil–Peru, 2006 · " in hits
+    assert "Brazil–Peru (2006) · " in hits
     facets = text(get(client, "/search?q=dividends"))
-    assert 'Brazil–Sweden, 1965 <code class="tid">br-se-1965</code>' in facets
+    assert 'Brazil–Sweden (1965) <code class="tid">br-se-1965</code>' in facets
 
 
 def test_treaty_name():
     from search.web.extras import treaty_name
 
-    assert treaty_name("br-pe-2006") == "Brazil–Peru, 2006"
-    assert treaty_name("se-us-1994") == "Sweden–United States, 1994"
-    assert treaty_name("nordic-1996") == "Nordic, 1996"
+    assert treaty_name("br-pe-2006") == "Brazil–Peru (2006)"
+    assert treaty_name("se-us-1994") == "Sweden–United States (1994)"
+    assert treaty_name("nordic-1996") == "Nordic (1996)"
     assert treaty_name("odd") == "odd"
 
 
 @pytest.mark.parametrize("fmt,needle", [
     ("tmx", '<tuv xml:lang="sv">'), ("tsv", "treaty\teid\tlevel"),
-    ("jsonl", '"treaty": "br-se-1965"'), ("txt", "br-se-1965 Art. 7 [en] — Brazil–Sweden, 1965"),
+    ("jsonl", '"treaty": "br-se-1965"'), ("txt", "br-se-1965 Art. 7 [en] — Brazil–Sweden (1965)"),
 ])
 def test_downloads_of_a_treaty_and_an_article(client, fmt, needle):
     whole = get(client, f"/download/br-se-1965.{fmt}")

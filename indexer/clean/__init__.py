@@ -32,9 +32,9 @@ from indexer.clean.lines import (
 
 __all__ = [
     "CJK_HEADING",
-    "REASONS",
     "HEADING_LINE",
     "HEADING_START",
+    "REASONS",
     "TERMINAL",
     "clean",
     "ends_sentence",

@@ -51,6 +51,10 @@ class Numbered(NamedTuple):
         return number in self.heads or number in self.starts
 
 
+#: No numbering known: every line judged by its own form.
+UNNUMBERED = Numbered()
+
+
 def _soft_break(line: Physical, following: Physical) -> bool:
     """A break inside a sentence: no terminal punctuation, next line starts lowercase."""
     return not line.ends and following.text[:1].islower()
@@ -116,7 +120,7 @@ def _join_texts(group: list[Physical], vocab: Vocabulary, han: bool = True) -> s
 
 def logical_lines(
     block: list[Physical], wrapped: bool, vocab: Vocabulary, han: bool = True,
-    numbered: Numbered = Numbered(),
+    numbered: Numbered = UNNUMBERED,
 ) -> list[Line]:
     """The logical lines of a block: one per physical line, or, when the block is `wrapped`,
     one per paragraph, its texts joined (by `join_lines`, judged by the text's words `vocab`).

@@ -197,14 +197,15 @@ def structure_missing(doc: Document) -> str | None:
     """Why `doc` holds no treaty at all, by the ingest's own reading (None when it does): no
     version has an article whose heading is printed in a treaty's words or a protocol item,
     nor reads as treaty language (`REGISTER_MIN`), and the manifest declares no single-article
-    excerpt.
+    excerpt nor an amending instrument.
     (A licence or a web page's policy text is read as one article at most, its number
     inferred, and speaks as "we" or of "this License".)"""
     from indexer.segment.lines import is_heading_line
     from indexer.topics import treaty_register
 
-    if doc.meta.article is not None:
-        return None
+    if doc.meta.article is not None or doc.meta.instrument is not None:
+        return None  # (an excerpt, or an instrument the manifest declares: an exchange of
+        # notes has no article of its own)
     for version in doc.versions:
         units = [u for u in version.units if u.kind != "other"]
         # (headings in a treaty's words; a page's numbered sections, "1. What are

@@ -14,6 +14,7 @@ from indexer import store
 from indexer import workers as worker_setup
 from indexer.audit import Audit, Source, audit_documents
 from indexer.errors import SourceError, TreatyError, environment_message
+from indexer.instruments.consolidate import consolidate
 from indexer.models import DocMeta, Document
 from indexer.pipeline import treaty
 from indexer.pipeline.document import count_kind, process, structure_missing
@@ -31,6 +32,8 @@ def _meta_from_entry(entry: manifest.Entry) -> DocMeta:
         languages=entry.languages or (),
         article=entry.article,
         title=entry.title,
+        instrument=entry.instrument,
+        facts=entry.facts,
     )
 
 
@@ -112,13 +115,16 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
 def _alone_steps(doc: Document, removed: list[tuple], text: str
                  ) -> tuple[Document, list[tuple], list[tuple], Audit]:
     """The treaty-level steps of a document alone in its treaty (`text`: its source text):
-    its topics, its links (after the repair across its versions) and its audit."""
+    its topics, its links (after the repair across its versions), its audit, and the
+    treaty as its amendments leave it."""
     box = [(doc, removed)]
     treaty.harmonise_topics(box)
     links = treaty.links_of(box)
     links = treaty.realigned(box, links, treaty.repair_across(box, links))
     doc, removed = box[0]
-    return doc, removed, links, audit_documents([(doc, Source.of(text, removed))], links)
+    checked = audit_documents([(doc, Source.of(text, removed))], links)
+    ((doc, removed),) = consolidate([(doc, removed)])  # the treaty as amended (audited as printed)
+    return doc, removed, links, checked
 
 
 @dataclass

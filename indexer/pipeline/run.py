@@ -5,6 +5,7 @@ is enough text), the treaty-level steps, the new store written and swapped in, t
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -23,6 +24,7 @@ from indexer.errors import (
     EnvironmentProblem,
     environment_message,
 )
+from indexer.instruments.consolidate import consolidate
 from indexer.pipeline import treaty
 from indexer.pipeline.document import count_kind
 from indexer.pipeline.entries import DocReport, Guess, _process_entry, _run_entries
@@ -170,6 +172,24 @@ def _ingest_locked(corpus_dir: Path, ddir: Path, entries: list[manifest.Entry], 
     return report
 
 
+#: The formats whose text is read again to cite a treaty fact's line (a PDF's or a Word
+#: file's would be extracted anew, at a cost the line is not worth).
+_RELINED = ("text", "html")
+
+
+def source_lines(corpus_dir: Path, limit: int, file: str) -> list[str] | None:
+    """The lines of the corpus file `file` as the ingest decoded them (what source line
+    numbers count), or None for a binary format or a file that cannot be read now."""
+    from indexer.errors import TreatyError
+    from indexer.sources.read import read_source
+
+    try:
+        decoded = read_source(corpus_dir, file, limit)
+    except (TreatyError, OSError):
+        return None
+    return decoded.text.split("\n") if decoded.format in _RELINED else None
+
+
 def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
                  entries: Sequence[manifest.Entry], *, engine: str, force: bool,
                  progress: Callable[[str], None] | None, workers: int | None,
@@ -218,13 +238,14 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
         links = treaty.realigned(pending, links, treaty.repair_across(pending, links))
         checked = treaty.audit(corpus_dir, pending, links, limit)
         _count_findings(reports, checked)
+        pending = consolidate(pending)  # the treaties as amended (audited as printed)
         for doc, removed in pending:
             new.add(doc, removed)
         kept = _kept_treaties(current, keep, new.fresh)
         new.copy_kept(keep, kept)
         new.add_links(links)
         new.add_audit(checked)
-        path = new.commit()
+        path = new.commit(functools.partial(source_lines, corpus_dir, limit))
     reused = _articles_from_store(gen, keep)
     reports = [_kept_report(reused[r.file], r) if r.kept_before and not r.error
                else reused.get(r.file, r) if r.reused else r for r in reports]

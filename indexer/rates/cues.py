@@ -22,10 +22,17 @@ LIMIT = (
     r"|não\s+exceda[m]?|não\s+ultrapassar[áa]|não\s+poderá\s+ultrapassar"
     r"|(?:inte|icke|ej)\s+(?:må\s+|får\s+|skall\s+|ska\s+)?överstiga|högst"
     r"|不应超过|不得超过|不能超过|不超过|不应高于"
+    r"|(?:be|is|are)\s+(?:reduced|lowered)\s+to|(?:sänkas|nedsättas)\s+till"
+    r"|(?:reduzid|fixad)[oa]s?\s+(?:para|em)"
 )
+#: A limit cue that needs no tax word before it: "the percentage provided for in paragraph 2
+#: shall be reduced to 7 per cent", "skall sänkas till".
+REDUCED = (r"(?:be|is|are)\s+(?:reduced|lowered)\s+to|(?:sänkas|nedsättas)\s+till"
+           r"|(?:reduzid|fixad)[oa]s?\s+(?:para|em)")
 #: Every match of LIMIT holds (lower-cased) one of these: a sentence without any is not tried.
 LIMIT_WORDS = ("exceed", "more than", "higher than", "exced", "ultrapass", "överstiga",
-               "högst", "超过", "高于")
+               "högst", "超过", "高于", "reduced to", "lowered to", "sänkas", "nedsättas", "reduzid",
+               "fixad")
 #: A limit stated by reference: "the limit provided for in subparagraph (a) of paragraph 2",
 #: "o limite previsto na alínea a)", "den skattesats som anges i punkt 2 a)", "第二款规定的税率".
 REFERENCE = (
@@ -41,8 +48,10 @@ REFERENCE = (
 #: beskattning", "免税", "仅在…征税").
 EXEMPT = (
     r"(?:shall|should|will)\s+be\s+taxable\s+only\s+in|taxable\s+only\s+in"
-    r"|(?:shall|should|will)\s+be\s+taxed\s+only\s+in"
+    r"|(?:shall|should|will|may)\s+be\s+taxed\s+only\s+in"
+    r"|(?:äger|får)\s+endast\s+(?:hemviststaten|den\s+stat)"
     r"|(?:shall|should|will)\s+be\s+exempt(?:ed)?\s+from\s+(?:\w+\s+)?tax"
+    r"|\bbe\s+exempt(?:ed)?\s+from\s+(?:\w+\s+)?tax"
     r"|(?:shall|should|will)\s+not\s+be\s+(?:taxed|taxable|subject\s+to\s+tax)\s+in"
     r"|(?:shall|should|may)\s+not\s+levy\s+(?:a|any)\s+tax\s+on"
     r"|(?:serão|são|será|é)\s+tribut[áa]ve(?:is|l)\s+(?:somente|apenas|exclusivamente)"
@@ -50,14 +59,14 @@ EXEMPT = (
     r"|(?:ficarão|ficará|ficam|fica|serão|será|são|estarão|estará)\s+isent[oa]s?"
     r"|não\s+serão\s+tributad[oa]s"
     r"|beskattas\s+endast\s+i|(?:skall|ska)\s+beskattas\s+endast"
-    r"|(?:undantagen|undantas)\s+från\s+(?:\w+\s+)?(?:beskattning|skatt)"
+    r"|(?:undantagen|undantagna|undantas)\s+(?:\w+\s+){0,2}?från\s+(?:\w+\s+)?(?:beskattning|skatt)"
     r"|befriad\s+från\s+(?:\w+\s+)?skatt|beskattas\b[^.;:]{0,200}?\bendast\s+i\b"
     r"|(?:inte|icke|ej)\s+beskattas\b"
     r"|免税|免征|仅在\S{0,20}征税|只应在\S{0,20}征税|应仅在\S{0,20}征税"
 )
 #: Every match of EXEMPT holds (lower-cased) one of these.
 EXEMPT_WORDS = ("only", "exempt", "not be", "levy", "tribut", "isent", "beskattas", "undanta",
-                "befriad", "免", "征税")
+                "befriad", "免", "征税", "endast")
 #: A percentage right after these is a holding threshold or a share, not a rate.
 THRESHOLD = (
     r"(?:at\s+least|not\s+less\s+than|more\s+than|less\s+than|no\s+more\s+than|over|under"
@@ -87,7 +96,7 @@ CONDITION = (
     r"\b(?:if|where|provided\s+that|in\s+the\s+case\s+of|in\s+respect\s+of|arising\s+from"
     r"|derived\s+from|paid\s+(?:for|to|by)|provenientes?\s+d[oa]s?|pag[oa]s?\s+(?:a|por)"
     r"|som\s+härrör\s+från|in\s+all\s+other"
-    r"\s+cases|se|quando|nos\s+restantes\s+casos|em\s+todos\s+os\s+demais\s+casos|om|i\s+fråga"
+    r"\s+cases|se|quando|nos\s+restantes\s+casos|som\s+avses\s+i|referred\s+to\s+in|em\s+todos\s+os\s+demais\s+casos|om|i\s+fråga"
     r"\s+om|i\s+övriga\s+fall|då|för)\b|如果|由于|其它情况下|其他情况下"
 )
 

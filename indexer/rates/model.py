@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from indexer.rates.conditions import Conditions
+
+#: The kinds of rate row: a limit on the source state's tax (an exemption there is a limit
+#: of 0), a branch-profits tax, a most-favoured-nation clause that may lower a rate.
+KINDS = ("limit", "branch-profits", "mfn")
+
 
 @dataclass(frozen=True)
 class VersionUnit:
@@ -39,12 +45,14 @@ class Found:
     by_reference: bool = False
     target: str | None = None  # the eid a limit by reference names
     share: float | None = None  # a limit that is this share of the rate it names ("50 per cent of")
-    condition: str = ""
+    condition: str = ""  # the words of the condition, in this version's language
     base: str | None = None
     words: bool = False  # the number was written in words
     in_list: bool = False  # stated in a point of a list whose intro is the limit
     topic: str = ""
     changed: bool = False  # the unit's text was repaired (OCR)
+    kind: str = "limit"  # one of KINDS
+    conditions: Conditions = field(default_factory=Conditions)
 
     def with_topic(self, topic: str, unit: VersionUnit) -> Found:
         return replace(self, topic=topic, changed=unit.changed)
@@ -71,6 +79,10 @@ class Rate:
     confidence: float
     disagree: tuple[str, ...] = field(default=())  # versions with the provision but not the rate
     target: str | None = None
+    kind: str = "limit"
+    conditions: Conditions = field(default_factory=Conditions)
+    clauses: tuple[tuple[str, str], ...] = ()  # (lang, the condition's words) per version
+    quotes: tuple[tuple[str, str], ...] = ()  # (lang, the sentence) per version
 
     @property
     def unit(self) -> str:

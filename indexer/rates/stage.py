@@ -7,23 +7,34 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Collection, Iterable, Sequence
+from dataclasses import replace
 
 from indexer.policy import policy
-from indexer.rates.cues import RATE_TOPICS
+from indexer.rates import intime
 from indexer.rates.extract import version_rates
 from indexer.rates.model import Found, Rate, VersionUnit
 
 #: Below this a rate is listed by `treaty check`.
 LOW_CONFIDENCE = 0.8
 
+#: `kind` (limit, branch-profits, mfn), `conditions` (the condition's fields, JSON),
+#: `clauses` and `quotes` (the condition's words and the sentence in each version, JSON
+#: {lang: text}), `in_force_from` / `in_force_to` (the dates between which the text that
+#: states the rate is in force; NULL: open) and `instrument` (the instrument whose text
+#: states it) came with issue 29, after the first fifteen columns.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rates (
     treaty TEXT NOT NULL, topic TEXT NOT NULL, rate REAL, exempt INTEGER NOT NULL,
     by_reference INTEGER NOT NULL, condition TEXT, base TEXT, lang TEXT NOT NULL,
     eid TEXT NOT NULL, quote TEXT, langs TEXT NOT NULL, confidence REAL NOT NULL,
-    disagree TEXT, target TEXT, seq INTEGER NOT NULL
+    disagree TEXT, target TEXT, seq INTEGER NOT NULL, kind TEXT NOT NULL DEFAULT 'limit',
+    conditions TEXT, clauses TEXT, quotes TEXT, in_force_from TEXT, in_force_to TEXT,
+    instrument TEXT
 );
 """
+COLUMNS = ("treaty", "topic", "rate", "exempt", "by_reference", "condition", "base", "lang",
+           "eid", "quote", "langs", "confidence", "disagree", "target", "seq", "kind",
+           "conditions", "clauses", "quotes", "in_force_from", "in_force_to", "instrument")
 INDEXES = "CREATE INDEX IF NOT EXISTS rates_treaty ON rates(treaty, topic);"
 
 
@@ -82,18 +93,54 @@ def combine(treaty: str, per_lang: dict[str, list[Found]], eids: dict[str, set[s
             group = next((anchors[(o, e)] for o in order if o != lang
                           for e in [counterpart(lang, f.eid, o)] if (o, e) in anchors), f.eid)
             anchors.setdefault((lang, f.eid), group)
-            keyed.setdefault((group, f.rate, f.exempt), {}).setdefault(lang, f)
+            keyed.setdefault((group, f.topic, f.kind, f.rate, f.exempt), {}).setdefault(lang, f)
     out = []
     for by_lang in keyed.values():
         langs = tuple(lg for lg in order if lg in by_lang)
+        cited = _finest(langs, by_lang, eids)
+        langs = (cited, *(lg for lg in langs if lg != cited))
         f = by_lang[langs[0]]
         missing = tuple(lg for lg in order if lg not in by_lang
                         and counterpart(langs[0], f.eid, lg) is not None)
+        said = next((by_lang[lg].conditions for lg in langs if by_lang[lg].conditions.said),
+                    f.conditions)
         out.append(Rate(treaty=treaty, topic=f.topic, eid=f.eid, lang=langs[0], rate=f.rate,
                         exempt=f.exempt, by_reference=f.by_reference, condition=f.condition,
                         base=f.base, quote=f.sentence, langs=langs,
                         confidence=confidence(f, len(langs), len(missing)), disagree=missing,
-                        target=f.target))
+                        target=f.target, kind=f.kind, conditions=said,
+                        clauses=tuple((lg, by_lang[lg].condition) for lg in langs
+                                      if by_lang[lg].condition),
+                        quotes=tuple((lg, by_lang[lg].sentence) for lg in langs)))
+    return general_rates(out)
+
+
+def _finest(langs: Sequence[str], by_lang: dict[str, Found], eids: dict[str, set[str]]) -> str:
+    """The version a rate is cited in: the first that states it, unless another cuts the
+    article into more paragraphs (where a print ran two paragraphs together, "1. … 2. …",
+    the version that has them apart cites the one that states the rate)."""
+    def paragraphs(lg: str) -> int:
+        article = by_lang[lg].eid.split("__")[0] + "__para_"
+        return sum(1 for e in eids.get(lg, ()) if e.startswith(article) and e.count("__") == 1)
+
+    if len({by_lang[lg].eid for lg in langs}) == 1:
+        return langs[0]
+    return max(langs, key=lambda lg: (paragraphs(lg), -langs.index(lg)))
+
+
+def general_rates(rates: list[Rate]) -> list[Rate]:
+    """A limit that states no condition where other limits on the same income in the same
+    article do is the one for the cases theirs do not meet ("15 per cent …; however, if the
+    beneficial owner is a company holding 25 per cent … exempt"): its condition is "all
+    other cases"."""
+    said = {(r.topic, r.eid.split("__")[0]) for r in rates
+            if r.kind == "limit" and r.conditions.said}
+    out = []
+    for r in rates:
+        if (r.kind == "limit" and not r.conditions.said
+                and (r.topic, r.eid.split("__")[0]) in said):
+            r = replace(r, conditions=replace(r.conditions, otherwise=True))
+        out.append(r)
     return out
 
 
@@ -105,26 +152,16 @@ def treaty_rates(treaty: str, rows: Iterable[sqlite3.Row], order: Sequence[str],
     for r in rows:
         if policy(r["lang"]) is not None:
             units.setdefault(r["lang"], []).append(VersionUnit.of_row(r))
-    per_lang = {lang: version_rates(us) for lang, us in units.items()}
+    per_lang = {lang: version_rates(us, lang) for lang, us in units.items()}
     eids = {lang: {u.eid for u in us} for lang, us in units.items()}
     langs = [lg for lg in order if lg in units] + [lg for lg in units if lg not in order]
     return combine(treaty, per_lang, eids, langs, alignment(links))
 
 
-#: The units the stage reads: those of the articles of a rate topic and of protocol items
-#: (the top-level units themselves included), of one treaty, in reading order.
-_UNITS = (
-    "SELECT eid, kind, text, top, parent, number, topic, refers_to, changes, lang, seq"
-    " FROM units WHERE treaty=? AND (lang, top) IN (SELECT lang, eid FROM units"
-    " WHERE treaty=? AND depth=0 AND (kind='protocol' OR (kind='article' AND topic IN"
-    f" ({','.join('?' * len(RATE_TOPICS))})))) ORDER BY seq"
-)
-
-
 def write_rates(db: sqlite3.Connection, kept: Collection[str] = frozenset()) -> int:
-    """(Re)derive the rates table of the store `db` from its units, but for the treaties
-    `kept` (their rates copied from the store before, with their units and links); the
-    number of rates derived."""
+    """(Re)derive the rates table of the store `db` from its units (each treaty in each of
+    its states in time: `intime`), but for the treaties `kept` (their rates copied from the
+    store before, with their units and links); the number of rate rows derived."""
     db.executescript(SCHEMA)
     db.row_factory = sqlite3.Row
     try:
@@ -137,22 +174,32 @@ def write_rates(db: sqlite3.Connection, kept: Collection[str] = frozenset()) -> 
             db.execute("DELETE FROM rates")
         n = 0
         for treaty, order in treaties:
-            rows = db.execute(_UNITS, (treaty, treaty, *RATE_TOPICS)).fetchall()
-            seqs = {(r["lang"], r["eid"]): r["seq"] for r in rows}
             links = [tuple(r) for r in db.execute(
                 "SELECT eid, lang_a, lang_b, eid_b FROM links WHERE treaty=?", (treaty,))]
-            rates = treaty_rates(treaty, rows, order, links)
+            base_date, base_id, found, made = intime.states(db, treaty)
+            seqs = {}  # (lang, eid) -> its place in reading order, in the state that has it
+            for _start, rows in found:
+                for k, r in enumerate(rows):
+                    seqs[(r["lang"], r["eid"])] = k
+            per_state = [(start, treaty_rates(treaty, rows, order, links))
+                         for start, rows in found]
+            rows = [_row(r, seq, (frm, to, intime.instrument_of(r, frm, made, base_id)))
+                    for r, seq, (frm, to) in intime.merged(per_state, base_date, seqs)]
             db.executemany(
-                f"INSERT INTO rates VALUES ({','.join('?' * 15)})",
-                [_row(r, seqs.get((r.lang, r.eid), 0)) for r in rates])
-            n += len(rates)
+                f"INSERT INTO rates ({','.join(COLUMNS)}) VALUES ({','.join('?' * len(COLUMNS))})",
+                rows)
+            n += len(rows)
     finally:
         db.row_factory = None
     db.executescript(INDEXES)
     return n
 
 
-def _row(r: Rate, seq: int) -> tuple:
+def _row(r: Rate, seq: int, valid: tuple[str | None, str | None, str | None] = (None, None, None)
+         ) -> tuple:
     return (r.treaty, r.topic, r.rate, int(r.exempt), int(r.by_reference), r.condition, r.base,
             r.lang, r.eid, r.quote, json.dumps(list(r.langs)), r.confidence,
-            json.dumps(list(r.disagree)) if r.disagree else None, r.target, seq)
+            json.dumps(list(r.disagree)) if r.disagree else None, r.target, seq, r.kind,
+            json.dumps(r.conditions.as_json(), ensure_ascii=False),
+            json.dumps(dict(r.clauses), ensure_ascii=False),
+            json.dumps(dict(r.quotes), ensure_ascii=False), *valid)

@@ -174,7 +174,7 @@ def starts_sentence(text: str) -> bool:
 
 
 # (a trailing mark's white space is tried from the start of its run only: linear time)
-_MARKS_RE = re.compile(r"^\s*(?:#{1,6}|\*\*|__)\s*|(?:(?<!\s)|(?!\s))\s*(?:\*\*|__)\s*$")
+_MARKS_RE = re.compile(r"^\s*(?:#{1,6}|\*{1,3}|_{1,3})\s*|(?:(?<!\s)|(?!\s))\s*(?:\*{1,3}|_{1,3})\s*$")
 
 
 def unmarked(text: str) -> str:

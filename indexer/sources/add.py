@@ -8,7 +8,9 @@ overwritten) and a `[[document]]` entry with what was given is appended to the m
 
 With `ocr` (languages), a PDF without a text layer is read by OCR (`formats.ocr`) once, here:
 its text goes into the corpus folder as `<name>.ocr.txt` (pages separated by form feeds), with
-a manifest note naming the PDF, and the PDF itself stays out of the folder.
+tesseract's words, boxes and confidences beside it as `<name>.ocr.tsv` (no text suffix: no
+ingest reads it as a source), a manifest note naming the PDF, and the PDF itself stays out of
+the folder.
 
 Nothing is ever left half written: one add at a time writes into a corpus folder (its lock,
 `datadir.locked`; the manifest is read again under it, so a concurrent add's entries are
@@ -48,6 +50,7 @@ class Planned:
     articles: dict = field(default_factory=dict)  # per language
     copy: bool = True  # False: already in the corpus folder
     text: str | None = None  # the OCR text written as `file` (instead of a copy)
+    words: str | None = None  # tesseract's words and confidences (TSV), written beside `file`
     warnings: tuple[str, ...] = ()  # what a person must look at (`Document.warnings`)
 
 
@@ -78,7 +81,7 @@ def _name_in(corpus_dir: Path, source: Path) -> tuple[str, bool]:
 
 
 def _read(source: Path, ocr: list[str] | None):
-    """The decoded file, and its OCR text when it is a PDF without text and `ocr` is given."""
+    """The decoded file, and its OCR reading when it is a PDF without text and `ocr` is given."""
     from indexer.sources.formats.pdf import NO_TEXT
     from indexer.sources.read import decode, read_file
 
@@ -87,17 +90,18 @@ def _read(source: Path, ocr: list[str] | None):
     except SourceError as exc:
         if not ocr or not str(exc).endswith(NO_TEXT):
             raise
-    from indexer.sources.formats.ocr import ocr_pdf
+    from indexer.sources.formats.ocr import read_pdf
 
-    text = ocr_pdf(source.read_bytes(), str(source), ocr)
-    return decode(text.encode("utf-8"), str(source)), text
+    reading = read_pdf(source.read_bytes(), str(source), ocr)
+    return decode(reading.text.encode("utf-8"), str(source)), reading
 
 
 def _plan_one(source: Path, corpus_dir: Path, given: dict, known: set[str],
               ocr: list[str] | None = None, force: bool = False) -> Planned:
     from indexer.pipeline.document import count_kind, process, structure_missing
 
-    decoded, text = _read(source, ocr)
+    decoded, reading = _read(source, ocr)
+    text = None if reading is None else reading.text
     if text is None:
         name, copy = _name_in(corpus_dir, source)
     else:
@@ -121,7 +125,7 @@ def _plan_one(source: Path, corpus_dir: Path, given: dict, known: set[str],
         fields["note"] = f"OCR by tesseract ({'+'.join(ocr)}) of {source.name}"
     return Planned(source, name, "pdf, OCR" if text is not None else decoded.format, fields,
                    guessed, {v.lang: count_kind(v.units, "article") for v in doc.versions},
-                   copy, text, doc.warnings)
+                   copy, text, None if reading is None else reading.tsv(), doc.warnings)
 
 
 def plan(files: list[Path], corpus_dir: Path, given: dict, ocr: list[str] | None = None,
@@ -266,6 +270,11 @@ def apply(planned: list[Planned], corpus_dir: Path, *, wait: bool = True,
         raise _write_error(Path(exc.filename or corpus_dir), exc) from None
 
 
+def words_file(text_file: Path) -> Path:
+    """Where tesseract's words and confidences are kept beside an OCR text (`x.ocr.tsv`)."""
+    return text_file.with_suffix(".tsv")
+
+
 def _apply_locked(planned: list[Planned], corpus_dir: Path) -> None:
     _stale_temporaries(corpus_dir)
     _recheck(planned, corpus_dir)
@@ -274,6 +283,9 @@ def _apply_locked(planned: list[Planned], corpus_dir: Path) -> None:
     try:
         for item in planned:
             target = corpus_dir / item.file
+            if item.words is not None:
+                placed.append(words_file(target))
+                _write_whole(placed[-1], _bytes_writer(item.words.encode("utf-8")))
             if item.text is not None:
                 _write_whole(target, _bytes_writer(item.text.encode("utf-8")))
             elif item.copy and not target.exists():

@@ -23,8 +23,15 @@ _TREATY_ID = re.compile(r"^(?:[a-z]{2}(?:-[a-z]{2})+|[a-z][a-z0-9]*(?:-[a-z0-9]+
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _KNOWN_KEYS = {
     "file", "treaty", "parties", "signed", "place", "languages", "article", "title", "note",
+    *("instrument", "in_force", "effective", "terminated", "replaced_by", "amended_by",
+      "authentic"),
     "keep",
 }
+#: The optional facts of a treaty (issue 29), each a date, an id or a list: `instrument`
+#: is the kind of instrument a file holds when it is not the treaty itself (its `signed`
+#: and `place` are then the instrument's).
+INSTRUMENT_KINDS = ("convention", "agreement", "protocol", "exchange-of-notes", "memorandum")
+_DATE_FACTS = ("in_force", "effective", "terminated")
 #: The longest text each text field may hold (characters), and the most codes in a list.
 _TEXT_FIELDS = {"file": 1024, "treaty": 100, "place": 200, "title": 2000, "note": 4000}
 _MAX_CODES = 20
@@ -46,6 +53,9 @@ class Entry:
     title: str | None = None
     note: str | None = None
     declared: bool = True  # False for a file found in the folder without an entry
+    instrument: str | None = None  # the kind of instrument the file holds, when not the treaty
+    facts: tuple[tuple[str, str], ...] = ()  # (name, value) of in_force, effective,
+    # terminated, replaced_by, amended_by (one pair each), authentic (codes joined by ",")
     keep: bool = False  # ingested even without treaty structure (`treaty add --force`)
 
 
@@ -91,6 +101,26 @@ def _checked(table: dict, where: str) -> None:
                             f"{MAX_ARTICLE})")
     if not isinstance(table.get("keep", False), bool):
         raise ManifestError(f"{where}: keep must be true or false")
+    _checked_facts(table, where)
+
+
+def _checked_facts(table: dict, where: str) -> None:
+    """Refuse a malformed treaty fact: a date that is no day, an instrument of no known
+    kind, a treaty id not like one, a list that is no list of them."""
+    for key in _DATE_FACTS:
+        if table.get(key) is not None and not _is_date(table[key]):
+            raise ManifestError(f"{where}: {key} must be a date like 2006-02-17")
+    kind = table.get("instrument")
+    if kind is not None and kind not in INSTRUMENT_KINDS:
+        raise ManifestError(f"{where}: instrument must be one of {', '.join(INSTRUMENT_KINDS)}")
+    replaced = table.get("replaced_by")
+    if replaced is not None and (not isinstance(replaced, str) or not _TREATY_ID.match(replaced)):
+        raise ManifestError(f"{where}: replaced_by must be a treaty id like 'br-pe-2006'")
+    amended = table.get("amended_by")
+    if amended is not None and (not isinstance(amended, list) or len(amended) > _MAX_CODES
+                                or not all(_is_date(x) for x in amended)):
+        raise ManifestError(f"{where}: amended_by must be a list of dates like "
+                            "['2005-09-30']")
 
 
 def _is_date(value: object) -> bool:
@@ -113,6 +143,11 @@ def _entry(table: dict, where: str) -> Entry:
     parties = _codes(table, "parties", r"[A-Za-z]{2}", where,
                      "ISO 3166-1 alpha-2 codes like 'BR'")
     languages = _codes(table, "languages", r"[a-z]{2}", where, "ISO 639-1 codes like 'en'")
+    authentic = _codes(table, "authentic", r"[a-z]{2}", where, "ISO 639-1 codes like 'en'")
+    facts = [(k, str(table[k])) for k in (*_DATE_FACTS, "replaced_by") if table.get(k)]
+    facts += [("amended_by", str(x)) for x in table.get("amended_by") or ()]
+    if authentic:
+        facts.append(("authentic", ",".join(authentic)))
     signed = table.get("signed")
     return Entry(
         file=table["file"],
@@ -124,6 +159,8 @@ def _entry(table: dict, where: str) -> Entry:
         article=table.get("article"),
         title=table.get("title"),
         note=table.get("note"),
+        instrument=table.get("instrument"),
+        facts=tuple(facts),
         keep=table.get("keep", False),
     )
 

@@ -71,7 +71,7 @@ def _treaty_of(corpus: Corpus, c: Citation, text: str) -> Treaty:
 
 
 def _candidate(corpus: Corpus, c: Citation, treaty_id: str) -> dict:
-    """One treaty an ambiguous citation may mean: its id, its name ("Brazil–Peru, 2006"),
+    """One treaty an ambiguous citation may mean: its id, its name ("Brazil–Peru (2006)"),
     its languages and the citation of the same unit in it ("br-pe-2006 Art. 10(2)")."""
     from search.names import treaty_name
 

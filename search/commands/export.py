@@ -29,9 +29,12 @@ FORMATS = ("jsonl", "txt", "tmx", "tsv", "csv", "docx")
               "names [default: all of the treaty].")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write to FILE instead of standard output.")
+@click.option("--as", "as_", default=None, metavar="original|DATE",
+              help="jsonl, txt: the treaty as first signed, or as in force at DATE "
+              "(2010-01-01) [default: as amended today].")
 @domain_errors
 def export(data: Path | None, treaty: str | None, article: str | None, lang: str | None,
-           fmt: str, langs: list[str] | None, out: Path | None) -> None:
+           fmt: str, langs: list[str] | None, out: Path | None, as_: str | None) -> None:
     """Export top-level units (title, preamble, chapters, articles, protocol, closing,
     annexes, other) as JSON lines, with their paragraphs and points; one treaty or article as
     text, each version with its citation and source line; a treaty's (or an article's)
@@ -48,6 +51,7 @@ def export(data: Path | None, treaty: str | None, article: str | None, lang: str
       treaty export --treaty br-se-1965 --article 7 --format docx --out art7.docx
       treaty export --treaty br-se-1965 --article VII --format csv --langs sv,english
       treaty export --format tmx --treaty br-se-1965 --langs en,pt --out br-se.tmx
+      treaty export --treaty br-pe-2006 --as original > br-pe-as-signed.jsonl
     """
     from search.corpus import Corpus
 
@@ -59,12 +63,12 @@ def export(data: Path | None, treaty: str | None, article: str | None, lang: str
     if article and not treaty:
         raise click.UsageError("--article needs --treaty ID")
     with Corpus(data_path(data)) as corpus:
-        body = _export(corpus, fmt, treaty, article, lang, langs)
+        body = _export(corpus, fmt, treaty, article, lang, langs, as_)
     write(body, out)
 
 
 def _export(corpus, fmt: str, treaty: str | None, article: str | None, lang: str | None,
-            langs: list[str] | None) -> str | bytes:
+            langs: list[str] | None, as_: str | None = None) -> str | bytes:
     """The export of `fmt` as text or bytes (one library call per format)."""
     from search import exports
     from search.corpus import export_jsonl
@@ -75,9 +79,9 @@ def _export(corpus, fmt: str, treaty: str | None, article: str | None, lang: str
         table = exports.article_table(corpus, treaty, article, langs)
         return exports.table_csv(table) if fmt == "csv" else exports.table_docx(table)
     if article:
-        records = exports.article_records(corpus, treaty, article, lang)
+        records = exports.article_records(corpus, treaty, article, lang, as_)
     else:
-        records = list(export_jsonl(corpus, treaty, lang))
+        records = list(export_jsonl(corpus, treaty, lang, as_))
     if fmt == "txt":
         return exports.records_text(records)
     return "".join(json.dumps(rec, ensure_ascii=False) + "\n" for rec in records)

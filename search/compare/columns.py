@@ -99,7 +99,9 @@ def render_columns(result: dict, width: int = 80) -> str:
         label = result["labels"].get(lg) or result["article"] or ""
         title = result["titles"].get(lg) or ""
         heads.append(f"[{lg}] {label}" + (f" {title}" if title else ""))
-    lines = [f"{result['treaty']} {result['eid']}"[:width]]
+    from search.names import treaty_name
+
+    lines = [f"{treaty_name(result['treaty'])} ({result['treaty']}) {result['eid']}"[:width]]
     lines.extend(_columns(heads, width))
     for row in result["rows"]:
         score = f" {row['score']:.2f}" if row["score"] is not None else ""
@@ -111,9 +113,12 @@ def render_columns(result: dict, width: int = 80) -> str:
 
 
 def _render_topic(result: dict, width: int) -> str:
+    from search.names import treaty_name
+
     lines = [f"topic: {result['topic']}  ({len(result['articles'])} articles)"]
     for a in result["articles"]:
-        head = f"── {a['treaty']} [{a['lang']}] Article {a['label'] or a['number'] or '?'}"
+        head = (f"── {treaty_name(a['treaty'])} [{a['lang']}] Article "
+                f"{a['label'] or a['number'] or '?'}")
         if a["title"]:
             head += f" {a['title']}"
         lines.append(_rule(head[:width - 1] + " ", width))

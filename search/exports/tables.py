@@ -32,7 +32,7 @@ class Column:
 
 @dataclass(frozen=True)
 class Table:
-    title: str  # what is compared: "br-se-1965 Art. 7 — Brazil–Sweden, 1965"
+    title: str  # what is compared: "br-se-1965 Art. 7 — Brazil–Sweden (1965)"
     source: str  # the files it was read from, with the treaties' titles
     columns: tuple[Column, ...]
     rows: tuple[tuple[Cell | None, ...], ...]

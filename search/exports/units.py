@@ -25,12 +25,13 @@ def unit_eid(unit: str | int) -> str:
 
 
 def article_records(corpus: Corpus, treaty: str, unit: str | int,
-                    lang: str | None = None) -> list[dict]:
+                    lang: str | None = None, as_: str | None = None) -> list[dict]:
     """The export records (`search.corpus.export_record`) of one top-level unit of
-    `treaty`, one per language version (or of `lang` only); NotFoundError naming the units
+    `treaty`, one per language version (or of `lang` only), as amended or `as_` (original,
+    a date: `export_jsonl`); NotFoundError naming the units
     there are when the treaty has no such unit."""
     eid = unit_eid(unit)
-    records = list(export_jsonl(corpus, treaty, lang))
+    records = list(export_jsonl(corpus, treaty, lang, as_))
     mine = [r for r in records if r["id"].rsplit("/", 1)[-1] == eid]
     if not mine:
         have = list(dict.fromkeys(r["id"].rsplit("/", 1)[-1] for r in records))

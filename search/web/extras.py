@@ -24,9 +24,42 @@ FORMATS = {"tmx": "application/x-tmx+xml", "tsv": "text/tab-separated-values",
            "jsonl": "application/x-ndjson", "txt": "text/plain; charset=utf-8",
            "csv": "text/csv; charset=utf-8",
            "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
+
+
 @bp.app_template_global("treaty_name")
 def _treaty_name(treaty_id: str) -> str:
     return treaty_name(treaty_id)
+
+
+@bp.app_template_global("own_name")
+def _own_name(code: str) -> str:
+    """A language by its name in itself ("Español"), for one the interface has no name of."""
+    from search.names import own_name
+
+    return own_name(code)
+
+
+@bp.app_template_global("unit_cite")
+def _unit_cite(treaty_id: str, eid: str) -> str:
+    """A unit of a treaty as a citation names it, without the treaty: "Art. 11(2)"."""
+    from search.citations import eid_citation
+
+    return eid_citation(treaty_id, eid).partition(" ")[2]
+
+
+@bp.app_template_global("fact_name")
+def _fact_name(name: str) -> str:
+    from search.terminal import FACT_NAMES
+
+    return FACT_NAMES.get(name, name).capitalize()
+
+
+@bp.app_template_global("cited_as")
+def _cited_as(citation: str) -> str:
+    """"br-pe-2006 Art. 10(2)" as a person reads it: "Brazil–Peru (2006) Art. 10(2)"."""
+    from search.names import cited_as
+
+    return cited_as(citation)
 
 
 @bp.app_template_global("country")

@@ -32,7 +32,7 @@ _SEARCH = ("q", "treaty", "party", "lang", "topic", "kind", "article", "page", "
 LINK_PARAMS: dict[str, tuple[str, ...]] = {
     "views.search_page": _SEARCH,
     "views.api_search": _SEARCH,
-    "views.article": ("lang", "view"),
+    "views.article": ("lang", "view", "as"),
     "views.topic": ("lang", "page"),
 }
 

@@ -141,6 +141,9 @@ class ArticlePage:
     topic: str | None = None
     citation: str = ""
     removed: dict[str, list[dict]] = field(default_factory=dict)  # per language: furniture
+    as_: str | None = None  # None: as amended; "original"; or the ISO date it is read at
+    amended: dict[str, dict] = field(default_factory=dict)  # per language: its instrument
+    understandings: list[dict] = field(default_factory=list)  # free text about it, not applied
 
     @property
     def label(self) -> str:
@@ -222,13 +225,20 @@ def _refs_in(text: str) -> set[tuple[int, int | None]]:
     return found
 
 
-def _heads(corpus: Corpus, t: Treaty, langs: list[str], eid: str) -> dict[str, dict | None]:
-    """Per language: the unit's tree, or None where that version lacks it (NotFoundError,
-    naming the units there are, when every version does)."""
+def _heads(corpus: Corpus, t: Treaty, langs: list[str], eid: str,
+           as_: str | None = None) -> dict[str, dict | None]:
+    """Per language: the unit's tree (as amended, or as `as_` asks: "original", a date),
+    or None where that version lacks it (NotFoundError, naming the units there are, when
+    every version does)."""
+    from search.instruments import tree_as
+
     heads: dict[str, dict | None] = {}
     for lang in langs:
-        tree = corpus.tree(t.id, lang, top=eid)
+        tree = tree_as(corpus, t.id, lang, eid, as_)
         heads[lang] = tree[0] if tree else None
+    if all(h is None for h in heads.values()) and as_ is not None:
+        when = "as first signed" if as_ == "original" else f"on {as_}"
+        raise NotFoundError(f"{t.id} has no {eid} {when}: a later instrument added it")
     if all(h is None for h in heads.values()):
         have = [u["eid"] for u in _sequence(corpus, t.id, langs[0])]
         raise NotFoundError(f"{t.id} has no unit '{eid[:40]}' in {', '.join(langs)} "
@@ -265,12 +275,16 @@ def _xrefs(present: list[dict], articles: set[int], head: dict) -> list[dict]:
 
 
 def article_page(corpus: Corpus, treaty_id: str, eid: str, langs: Sequence[str] = (),
-                 view: str | None = None) -> ArticlePage:
-    """One top-level unit (article, protocol item, preamble, ...) in the chosen languages."""
+                 view: str | None = None, as_: str | None = None) -> ArticlePage:
+    """One top-level unit (article, protocol item, preamble, ...) in the chosen languages,
+    as amended (or `as_`: "original", a date)."""
+    from search.instruments import amended_note, check_as, understandings
+
     t = corpus.treaty(treaty_id)
     chosen = check_langs(t, langs)
     view = check_view(view)
-    heads = _heads(corpus, t, chosen, eid)
+    as_ = check_as(as_)
+    heads = _heads(corpus, t, chosen, eid, as_)
     present = [h for h in heads.values() if h is not None]
     head = present[0]
     seq_lang = next(lg for lg, h in heads.items() if h is not None)
@@ -294,6 +308,10 @@ def article_page(corpus: Corpus, treaty_id: str, eid: str, langs: Sequence[str] 
         page.referred_by = _referred_by(corpus, t.id, seq_lang, eid, head["number"])
     if view != "text":
         page.removed = {lg: _removed_within(corpus, h) for lg, h in heads.items() if h is not None}
+    page.as_ = as_
+    page.amended = {lg: note for lg in chosen
+                    if (note := amended_note(corpus, t.id, lg, eid)) is not None}
+    page.understandings = understandings(corpus, t.id, eid)
     return page
 
 
@@ -417,8 +435,18 @@ def treaty_page(corpus: Corpus, treaty_id: str) -> dict:
     from search.check import removed_lines
 
     removed = removed_lines(corpus, [t.id])
+    from search.corpus import facts
+    from search.instruments import instruments, provenance
+
+    made = provenance(corpus, t.id)
+    for row in outline.values():
+        row["instrument"] = next((made[(lg, row["eid"])]["instrument"] for lg in row["cells"]
+                                  if (lg, row["eid"]) in made), None)
+    later = {e for i in instruments(corpus, t.id) if not i["base"] for e in i.get("eids", ())}
     return {"treaty": t, "outline": list(outline.values()), "others": others,
-            "documents": docs, "removed": removed, "audit": _audit(corpus, t)}
+            "documents": docs, "removed": removed, "audit": _audit(corpus, t),
+            "facts": facts(corpus, t.id), "instruments": instruments(corpus, t.id),
+            "later": later}
 
 
 def _pages_of_cells(rows, docs: list[dict]) -> None:

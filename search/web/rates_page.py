@@ -16,7 +16,9 @@ bp = Blueprint("rates", __name__)
 def _query(flags: bool = False) -> dict:
     party = request.args.get("party", "").strip() or None
     topic = request.args.get("topic", "").strip() or None
-    return lib.rates(corpus(), topic=topic, party=party, flags=flags)
+    lang = request.args.get("lang", "").strip() or None
+    as_of = request.args.get("as_of", "").strip() or None
+    return lib.rates(corpus(), topic=topic, party=party, flags=flags, lang=lang, as_of=as_of)
 
 
 @bp.get("/rates")
@@ -26,7 +28,9 @@ def rates_page() -> str:
     parties = sorted({p for t in corpus().treaties() for p in t.parties})
     return render_template("rates.html", topics=topics, rows=rows, parties=parties,
                            party=(request.args.get("party") or "").strip().upper(),
-                           count=len(result["rates"]))
+                           lang=(request.args.get("lang") or "en").strip().lower(),
+                           as_of=(request.args.get("as_of") or "").strip(),
+                           langs=lib.PHRASE_LANGS, count=len(result["rates"]))
 
 
 @bp.get("/rates.csv")
@@ -44,15 +48,17 @@ def rates_api() -> Response:
 
 @bp.app_template_global()
 def rates_for(treaty: str | None = None, topic: str | None = None,
-              treaties: list[str] | None = None) -> list[dict]:
+              treaties: list[str] | None = None, lang: str | None = None) -> list[dict]:
     """The rates of a treaty or on a topic (of the `treaties` a page shows, when given), for
-    the box on top of its page (none when the store predates the rates stage, or the topic
-    sets no rate)."""
+    the box on top of its page, their conditions in `lang` where it is one a phrase can be
+    said in (none when the store predates the rates stage, or the topic sets no rate)."""
     if topic is not None and topic not in lib.RATE_TOPICS:
         return []
+    if lang not in lib.PHRASE_LANGS:
+        lang = None
     try:
         return lib.rates(corpus(), treaty=treaty, topic=topic, flags=True,
-                         treaties=treaties)["rates"]
+                         treaties=treaties, lang=lang)["rates"]
     except StoreError:
         return []
 
@@ -60,3 +66,28 @@ def rates_for(treaty: str | None = None, topic: str | None = None,
 @bp.app_template_global()
 def rate_text(r: dict) -> str:
     return lib.rate_text(r)
+
+
+@bp.app_template_global()
+def kind_text(r: dict) -> str:
+    return lib.kind_text(r)
+
+
+@bp.app_template_global()
+def conditions_text(r: dict) -> str:
+    """The condition's fields as one line for a tooltip: "holding ≥ 25% (capital, direct);
+    recipient: company; beneficial owner"."""
+    c = r.get("conditions") or {}
+    parts = []
+    if c.get("holding_min") is not None:
+        extra = ", ".join(x for x in (c.get("holding_of"), c.get("holding_direct"), c.get("period")) if x)
+        parts.append(f"holding ≥ {c['holding_min']:g}%" + (f" ({extra})" if extra else ""))
+    if c.get("recipient"):
+        parts.append("recipient: " + ", ".join(c["recipient"]))
+    if c.get("subject"):
+        parts.append("for: " + ", ".join(c["subject"]))
+    if c.get("beneficial_owner"):
+        parts.append("beneficial owner")
+    if c.get("otherwise"):
+        parts.append("all other cases")
+    return "; ".join(parts)

@@ -73,7 +73,8 @@ def article(treaty: str, eid: str) -> Response | str:
         top = eid.split("__")[0]
         url = guard.link("views.article", {"treaty": treaty, "eid": top}, request.args)
         return redirect(url + "#" + quote(eid, safe=""))
-    page = pages.article_page(corpus(), treaty, eid, _langs(), request.args.get("view"))
+    page = pages.article_page(corpus(), treaty, eid, _langs(), request.args.get("view"),
+                              request.args.get("as") or request.args.get("as_of"))
     subset = page.langs if len(page.langs) < len(page.treaty.languages) else []
     is_article = page.kind == "article"
     anchors = pages.anchor_ids(page)

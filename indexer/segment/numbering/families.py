@@ -63,9 +63,7 @@ def is_head(token: Token) -> bool:
     rest = rest.strip("()[]*_ ")
     if not rest:
         return True
-    if len(rest) > _TITLE_LEN or rest.endswith(_SENTENCE_END) or rest[0].islower():
-        return False
-    return True
+    return not (len(rest) > _TITLE_LEN or rest.endswith(_SENTENCE_END) or rest[0].islower())
 
 
 def families(labels: Sequence[Sequence[Token]]) -> dict[Form, Family]:

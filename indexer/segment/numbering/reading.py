@@ -17,6 +17,7 @@ A reading is chosen for the whole document, not line by line:
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -193,7 +194,7 @@ def _page_numbers(fam: Family) -> bool:
     if form.word or form.open or form.close or any(t.rest for _line, t in fam.members):
         return False
     lines = [line for line, _t in fam.members]
-    gaps = sorted(b - a for a, b in zip(lines, lines[1:]))
+    gaps = sorted(b - a for a, b in itertools.pairwise(lines))
     if len(gaps) < _PAGE_GAPS:
         return False
     page = gaps[len(gaps) // 2]

@@ -25,7 +25,9 @@ from indexer.segment.numerals import parse_roman
 #: The ordinal marks printed after a number: "Artigo 1º", "1°", "1˚", "1ª".
 _ORDINAL_MARKS = "º°˚ª"
 #: Markup a line may open with: Markdown heading hashes, emphasis, a bullet-free indent.
-_LEAD_MARKUP = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*")
+_LEAD_MARKUP = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*{1,3}|_{1,3})?[ \t]*")
+#: Emphasis marks at either end of a label's rest ("*Article 5*", "**Dividends**").
+_EMPHASIS_ENDS = re.compile(r"^(?:\*{1,3}|_{1,3})|(?:\*{1,3}|_{1,3})$")
 #: Punctuation, as a class, not a list of label forms: the brackets that may open a label,
 #: and every mark that may stand after its number (a stop, a bracket, a slash, a colon, a
 #: dash, an ordinal mark …). Not markup (* _ #), quotation marks, nor the marks that part a
@@ -120,8 +122,9 @@ def _line_labels(text: str) -> list[Token]:
         word = spaced.group(0).replace(" ", "")
         return _word_led(text, start + spaced.end(), word)
     first = head.split(None, 1)[0]
-    if _opens_with_number(text, start):
-        return _bare(text, start)
+    number = _opening_number(text, start)
+    if number is not None:
+        return _bare(text, number)
     w = _WORD.match(first)
     if w is not None and w.end() == len(first):
         return _word_led(text, start + w.end(), w.group(0))
@@ -135,7 +138,7 @@ def _line_labels(text: str) -> list[Token]:
 #: and a mark, a word and then a number, a bracket, a roman numeral or a number sign, a
 #: letter-spaced word, or a sign of no script. (A number in words: `_number_in_words`.)
 _MAY_LABEL = re.compile(
-    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*"
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*{1,3}|_{1,3})?[ \t]*"
     r"(?:[(\[{<«‹\d]"
     r"|[IVXLCDMivxlcdm]{1,7}(?![^\W\d_])"
     r"|[A-Za-z][.):/\]-]"
@@ -152,7 +155,7 @@ def _number_in_words(text: str) -> bool:
         return False
     m = _LEAD_MARKUP.match(text)
     words = text[m.end() if m else 0:].split(None, 2)
-    return (len(words) >= 2 and words[0][:1].isupper() and len(words[0]) <= 20
+    return (len(words) >= 2 and words[0][:1].isalpha() and len(words[0]) <= 20
             and may_start_number(words[1].rstrip(string.punctuation + "–—")))
 
 
@@ -180,21 +183,29 @@ def _unbracketed(text: str, a: int) -> str:
     return text[:a] + " " + text[a + 1:b] + " " + text[b + 1:]
 
 
-def _opens_with_number(text: str, at: int) -> bool:
-    """Does the line open with a number token: digits, or a roman number or letter with its
-    bracket or punctuation ("IV.", "(a)", "b)"), not a word ("In", "CONVENTION")?"""
+def _opening_number(text: str, at: int) -> re.Match[str] | None:
+    """The number token the line opens with: digits, or a roman number or letter with its
+    bracket or punctuation ("IV.", "(a)", "b)"), not a word ("In", "CONVENTION")."""
     m = _NUMBER_TOKEN.match(text, at)
     if m is None or not m.group("num") or not _ends_token(text, m.end()):
-        return False
-    return (m.group("num")[0].isdigit() or bool(m.group("open") or m.group("close"))
+        return None
+    if (m.group("num")[0].isdigit() or m.group("open") or m.group("close")
             or _titled_numeral(_rest(text, m.end()))  # "XIV", "XIV (Title)"
-            or bool(_close_after(text, m.end())[0]))  # or before a dash: "XIV — Title"
+            or _close_after(text, m.end())[0]):  # or before a dash: "XIV — Title"
+        return m
+    return None
 
 
 def _titled_numeral(rest: str) -> bool:
     """May a roman numeral without punctuation head a line followed by `rest`: nothing, or a
-    title in brackets ("XIV", "XIV (Dividends)"; not "I think")?"""
-    return not rest or rest.startswith(("(", "["))
+    title in brackets or quotation marks ("XIV", "XIV (Dividends)", 'XIV "Dividends"'; not
+    "I think")?"""
+    return not rest or _encloses(rest[0])
+
+
+def _encloses(c: str) -> bool:
+    """Does `c` open an enclosed text: a bracket or a quotation mark, of any script?"""
+    return c in "\"'" or unicodedata.category(c) in ("Ps", "Pi")
 
 
 def _word_led(text: str, at: int, word: str) -> list[Token]:
@@ -272,11 +283,9 @@ def _words_reading(text: str, i: int, key: str, upper: bool) -> list[Token]:
                   upper=upper)]
 
 
-def _bare(text: str, at: int) -> list[Token]:
-    """Readings of a label that opens with its number ("1.", "(a)", "[3]", "IV.", "10 artikel")."""
-    m = _NUMBER_TOKEN.match(text, at)
-    if m is None or not m.group("num") or not _ends_token(text, m.end()):
-        return []
+def _bare(text: str, m: re.Match[str]) -> list[Token]:
+    """Readings of a label that opens with its number, `m` ("1.", "(a)", "[3]", "IV.",
+    "10 artikel")."""
     out = _readings(text, m, "", False)
     # a number then its word: "10 artikel", "10. ARTIKLA", "10 artikel – Title",
     # "10 artikel (Title)" (a word with text after it, "1 The term …", is no heading)
@@ -288,7 +297,7 @@ def _bare(text: str, at: int) -> list[Token]:
             close = "."
         rest_at = _skip_blanks(text, end)
         rest = _rest(text, rest_at)
-        if not rest or close or rest.startswith(("(", "[")):
+        if not rest or close or _encloses(rest[0]):
             form = Form(w.group(0).lower().rstrip("."), "arabic", "", close, after=True,
                         capitals=w.group(0).isupper())
             suffix = (m.group("suffix") or "").lstrip("-")
@@ -395,9 +404,9 @@ def _skip_blanks(text: str, i: int) -> int:
 def _rest(text: str, at: int) -> str:
     """The line from `at`, stripped, without closing emphasis marks."""
     s = text[at:].strip()
-    for mark in ("**", "__"):
-        s = s.removeprefix(mark).removesuffix(mark)
-    return s.strip()
+    if s and (s[0] in "*_" or s[-1] in "*_"):
+        s = _EMPHASIS_ENDS.sub("", s).strip()
+    return s
 
 
 def words_number(text: str) -> Token | None:

@@ -58,7 +58,7 @@ def _tens_prefixes() -> tuple[str, ...]:
 def may_start_number(word: str) -> bool:
     """Can a number in words begin with `word` (its first word, or a Swedish compound's
     tens): the test a line's second word must pass before its words are read as one."""
-    units, tens = _tables()
+    units, _tens = _tables()
     w = word.lower().split("-", 1)[0]
     return w in units or w.startswith(_tens_prefixes())
 
