@@ -14,8 +14,8 @@ from indexer.segment.numbering.tokens import Form, Token, words_number
 
 #: A line that is one word alone (markup aside): a heading's word whose number the next line
 #: holds.
-_LONE_WORD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*{1,3}|_{1,3})?[ \t]*([^\W\d_]{2,20}\.?)[ \t]*"
-                        r"(?:\*{1,3}|_{1,3})?[ \t]*$")
+_LONE_WORD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?(?:(?:\*{1,3}|_{1,3})[ \t]*)?([^\W\d_]{2,20}\.?)"
+                        r"[ \t]*(?:(?:\*{1,3}|_{1,3})[ \t]*)?$")
 
 
 #: The longest line `_LONE_WORD` is tried on (a word of 20 letters and markup).

@@ -25,7 +25,7 @@ from indexer.segment.numerals import parse_roman
 #: The ordinal marks printed after a number: "Artigo 1º", "1°", "1˚", "1ª".
 _ORDINAL_MARKS = "º°˚ª"
 #: Markup a line may open with: Markdown heading hashes, emphasis, a bullet-free indent.
-_LEAD_MARKUP = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*{1,3}|_{1,3})?[ \t]*")
+_LEAD_MARKUP = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?(?:(?:\*{1,3}|_{1,3})[ \t]*)?")
 #: Emphasis marks at either end of a label's rest ("*Article 5*", "**Dividends**").
 _EMPHASIS_ENDS = re.compile(r"^(?:\*{1,3}|_{1,3})|(?:\*{1,3}|_{1,3})$")
 #: Punctuation, as a class, not a list of label forms: the brackets that may open a label,
@@ -126,7 +126,7 @@ def _line_labels(text: str) -> list[Token]:
     if number is not None:
         return _bare(text, number)
     w = _WORD.match(first)
-    if w is not None and w.end() == len(first):
+    if w is not None and w.end() == len(first.rstrip("*_")):  # ("**Article** 5": its markup)
         return _word_led(text, start + w.end(), w.group(0))
     if _sign(first[0]):  # "§ 5", "§5", "¶ 1": a sign for a word
         return _word_led(text, start + 1, first[0])
@@ -138,11 +138,12 @@ def _line_labels(text: str) -> list[Token]:
 #: and a mark, a word and then a number, a bracket, a roman numeral or a number sign, a
 #: letter-spaced word, or a sign of no script. (A number in words: `_number_in_words`.)
 _MAY_LABEL = re.compile(
-    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*{1,3}|_{1,3})?[ \t]*"
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?:(?:\*{1,3}|_{1,3})[ \t]*)?"
     r"(?:[(\[{<«‹\d]"
     r"|[IVXLCDMivxlcdm]{1,7}(?![^\W\d_])"
     r"|[A-Za-z][.):/\]-]"
-    r"|[^\W\d_]{2,20}(?:\.[º°ª]?)?[ \t]*(?:[(\[{<«‹\d#№]|[IVXLCDMivxlcdm]{1,7}(?![^\W\d_])"
+    r"|[^\W\d_]{2,20}(?:\.[º°ª]?)?(?:\*{1,3}|_{1,3})?(?:[ \t]+(?:\*{1,3}|_{1,3})?)?"
+    r"(?:[(\[{<«‹\d#№]|[IVXLCDMivxlcdm]{1,7}(?![^\W\d_])"
     r"|[^\W\d_]{1,3}[.º°]|[A-Z][a-z]?[ \t]|[º°ª])"
     r"|(?:[^\W\d_] ){3}"
     r"|[^\w\s*#\"'])"
