@@ -22,7 +22,7 @@ if str(ROOT) not in sys.path:
 
 #: (module, function, stage name) timed around each call.
 STAGES = (
-    ("pipeline.run", "read_file", "read"),
+    ("pipeline.entries", "decode_source", "read"),
     ("clean", "clean", "clean"),
     ("languages", "split", "languages"),
     ("normalise", "normalise_line", "normalise"),
