@@ -119,8 +119,11 @@ def _starts(lines: Sequence[_Line], floor: int) -> list[tuple[int, str]]:
     return out
 
 
-def _dates(lines: Sequence[str]) -> tuple[str | None, str | None, str | None, str, str | None]:
-    """(signed, place, in force, the signing line, effective) an instrument's lines state."""
+def _dates(lines: Sequence[str], base: bool
+           ) -> tuple[str | None, str | None, str | None, str, str | None]:
+    """(signed, place, in force, the signing line, effective) an instrument's lines state;
+    of a `base` (a statute or a bill around it has dates of other laws: its own come from
+    the manifest and `facts`), no entry into force nor effect."""
     from indexer.sources.metadata import closing_text, find_date, find_place
 
     closing = closing_text(list(lines))
@@ -136,7 +139,7 @@ def _dates(lines: Sequence[str]) -> tuple[str | None, str | None, str | None, st
                 signed, line, place = d, text[:300], find_place("in " + text) or place
                 break
     effective = in_force = None
-    for k, text in enumerate(lines):
+    for k, text in enumerate(() if base else lines):
         if effective is None and _EFFECT.search(text):  # (its dates may be in its points)
             effective = next((d for t in lines[k:k + 3] if (d := find_date(t))), None)
         if in_force is None and _IN_FORCE.search(text):
@@ -147,9 +150,7 @@ def _dates(lines: Sequence[str]) -> tuple[str | None, str | None, str | None, st
 def _instrument(kind: str, lines: Sequence[_Line], lang: str, file: str, base: bool,
                 title: str) -> Instrument:
     texts = [x.text for x in lines]
-    signed, place, in_force, line, effective = _dates(texts)
-    if base:  # (a base's text around it, a statute or a bill, has dates of other laws:
-        in_force = effective = None  # its own come from the manifest and `facts`)
+    signed, place, in_force, line, effective = _dates(texts, base)
     return Instrument(
         id=kind, kind=kind, lang=lang, file=file, title=title[:300], signed=signed,
         place=place, in_force=in_force, effective=effective, base=base, lines=tuple(texts),
