@@ -70,8 +70,13 @@ def switch(data_dir: Path, gen: Path) -> None:
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, data_dir / POINTER)
-    try:  # the rename itself survives a power cut once the directory is synced
-        fd = os.open(data_dir, os.O_RDONLY)
+    sync_folder(data_dir)  # the rename itself survives a power cut once the folder is synced
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the renames in `folder` durable (where folders can be synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:

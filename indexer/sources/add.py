@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from indexer.datadir import sync_folder
 from indexer.errors import ManifestError, SourceError, TreatyError
 from indexer.models import DocMeta
 from indexer.sources import manifest
@@ -208,20 +209,6 @@ def _copy_writer(source: Path) -> Callable[[int], None]:
     return write
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make the renames in `folder` durable (where folders can be synced)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def _stale_temporaries(corpus_dir: Path) -> None:
     """Remove what a killed add left (under the lock: no add is running)."""
     for path in corpus_dir.glob(f"{TMP_PREFIX}*.tmp"):
@@ -298,7 +285,7 @@ def _apply_locked(planned: list[Planned], corpus_dir: Path) -> None:
         for target in placed:  # (no file without its entry)
             target.unlink(missing_ok=True)
         raise
-    _sync_folder(corpus_dir)
+    sync_folder(corpus_dir)
 
 
 def add(files: list[Path], corpus_dir: Path, given: dict, dry_run: bool = False,
