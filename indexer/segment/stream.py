@@ -30,7 +30,7 @@ class Stream:
 
 
 def read_stream(lines: Sequence[Line], lang: str, *, article: int | None, topics: bool) -> Stream:
-    texts, heads, _reading = read_view([ln.text for ln in lines])
+    texts, heads = read_view([ln.text for ln in lines])
     scores = LineScores(texts, lang)
     labels = [paragraph_label(t) for t in texts]
     return Stream(lines, texts, lang, heads, labels, scores, article, topics)

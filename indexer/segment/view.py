@@ -26,8 +26,8 @@ _PARAGRAPH_STYLES = frozenset({"dot", "paren", "sect", "dash", "cn", "fw"})
 _CANONICAL_PARAGRAPHS = (("dot", "#. "), ("paren", "(#) "), ("sect", "§ # "))
 
 
-def read_view(texts: Sequence[str]) -> tuple[list[str], dict[int, Heading], Reading]:
-    """The view of `texts`, the article headings read off it, and the numbering reading."""
+def read_view(texts: Sequence[str]) -> tuple[list[str], dict[int, Heading]]:
+    """The view of `texts` and the article headings read off it."""
     known = {i: h for i, t in enumerate(texts) if (h := article_heading(t)) is not None}
     reading = read_numbering(texts, known_heads=list(known))
     view = list(texts)
@@ -47,7 +47,7 @@ def read_view(texts: Sequence[str]) -> tuple[list[str], dict[int, Heading], Read
             label = tok.label if tok.form.kind in ("arabic", "ROMAN") else str(tok.value)
             view[i] = f"CHAPTER {label} {_title(tok.rest)}".rstrip()
     _rewrite_paragraphs(texts, view, reading)
-    return view, heads, reading
+    return view, heads
 
 
 def _disagree(head: Heading, tok: Token) -> bool:
