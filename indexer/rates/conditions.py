@@ -32,8 +32,10 @@ _OF = (("votes", r"vot|röst|voto|表决|投票"),
 _INDIRECT = (r"directly\s+or\s+indirectly|direkt\s+eller\s+indirekt|direta\s+ou\s+indiretamente"
              r"|directa\s+ou\s+indirectamente|直接或间接")
 _DIRECT = r"\bdirectly\b|\bdirekt\b|\bdiretamente\b|\bdirectamente\b|直接"
+#: (a number word is read from the start of its run of letters only: the search is linear in
+#: the text, not quadratic in a run of letters that no unit follows)
 _PERIOD = re.compile(
-    r"(?P<n>\d{1,3}|[a-zåäöéêçãõ]+)[\s-]*(?P<unit>days?|months?|years?|dagar|dagars|månader|"
+    r"(?P<n>\d{1,3}|(?<![a-zåäöéêçãõ])[a-zåäöéêçãõ]+)[\s-]*(?P<unit>days?|months?|years?|dagar|dagars|månader|"
     r"månaders|år|dias|meses|anos|天|日|个月|年)", re.IGNORECASE)
 _PERIOD_CUE = re.compile(r"period|throughout|during|for\s+(?:a|the|at\s+least)|held|owned|"
                          r"under\s+(?:en|minst)|innehavet|haft|durante|período|期间|持有|连续",

@@ -151,7 +151,9 @@ def _roles(context: str) -> tuple[set[str], set[str]]:
 
 #: Where a state is named by an adjective or a name: "from Swedish tax", "svensk skatt",
 #: "in Sweden", "i Sverige", "na Suécia".
-_STATE_WORD = re.compile(r"(?P<a>[^\W\d_]{3,})\s+(?:tax|taxation|skatt|beskattning|imposto|tributo)"
+#: (a word is read from its start only: linear in the window, not quadratic in a long word)
+_STATE_WORD = re.compile(r"(?<![^\W\d_])(?P<a>[^\W\d_]{3,})\s+(?:tax|taxation|skatt|beskattning|"
+                         r"imposto|tributo)"
                          r"|\b(?:in|i|em|no|na)\s+(?P<b>[^\W\d_]{3,})", re.IGNORECASE)
 
 
