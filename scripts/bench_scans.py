@@ -15,9 +15,10 @@ clean stage leaves them, before the OCR repair and after it (the line steps, the
 over the version, as `process` runs them), against the truth's text without its running heads and
 page numbers (which the clean stage removes). `changes` are
 the repairs recorded on the OCR text; `clean changes` those recorded on the truth text itself
-(each one false). An article is
-right when the OCR text has an article of the same number with the same number of paragraphs
-and a start (its first 60 characters) at least 90% like the truth's.
+(each one false). Articles are measured by their structure, not their words
+(scripts/scan_structure.py): an article is right when the typed text the pages print has one
+of the same number and paragraph count starting and ending on the lines it does, once the
+OCR text is aligned to it character by character.
 
 Texts are `tune` (the rules may be tuned on them) or `held-out` (only measured). Seeded:
 the same command gives the same scans.
@@ -45,9 +46,12 @@ for where in (ROOT, ROOT / "scripts"):
         sys.path.insert(0, str(where))
 
 import scan_print as sp
+import scan_structure as structure
 
 SHARED = ROOT.parent / "shared"
-#: name: (path, language, set, the characters of the excerpt)
+#: name: (path, language, set). Each is printed from its first article heading; the pages
+#: scanned are `--pages`, or more where that few hold no meaningful gold of its articles
+#: (scan_structure.pages_for).
 TEXTS = {
     "br-pe-en": (ROOT / "corpus" / "brazil-peru-2006.en.txt", "en", "tune"),
     "br-co-pt": (ROOT / "corpus" / "brazil-colombia-2022.pt.txt", "pt", "tune"),
@@ -144,29 +148,19 @@ def _units(doc, lang: str) -> list:
     return [u for v in doc.versions if v.lang == lang for u in v.units]
 
 
-def articles_right(truth_doc, got_doc, lang: str) -> tuple[int, int]:
-    """(articles right, articles in the truth)."""
-    from rapidfuzz.fuzz import ratio
-
-    got = {u.number: u for u in _units(got_doc, lang) if u.kind == "article"}
-    want = [u for u in _units(truth_doc, lang) if u.kind == "article"]
-    right = 0
-    for unit in want:
-        mine = got.get(unit.number)
-        if (mine is not None and len(mine.children) == len(unit.children)
-                and ratio(collapse(mine.text)[:60], collapse(unit.text)[:60]) >= 90):
-            right += 1
-    return right, len(want)
-
-
 def measure(name: str, level: sp.Level, pages: int, seed: int) -> dict:
     from indexer.sources.formats.ocr import read_pdf
 
     path, lang, which = TEXTS[name]
     head = f"Convention {name.split('-')[0].upper()}"
-    printed = sp.print_pdf(sp.excerpt(path.read_text(encoding="utf-8"), 2600 * pages), head)
-    truth_pages = sp.page_texts(printed)[:pages]
-    body = "\n".join(_body(x, head, n) for n, x in enumerate(truth_pages, 1))
+    typed = sp.excerpt(path.read_text(encoding="utf-8"), 2600 * (pages + 4))
+    printed = sp.print_pdf(typed, head)
+    every = sp.page_texts(printed)
+    bodies = [_body(x, head, n) for n, x in enumerate(every, 1)]
+    pages = structure.pages_for(typed, bodies, pages, lambda x: _units(process(x, lang), lang))
+    truth_pages = every[:pages]
+    body = "\n".join(bodies[:pages])
+    gold = structure.printed_part(typed, body)
     images = sp.scan_pages(printed, level, seed, pages)
     pdf = sp.image_pdf(images, level)
     started = time.perf_counter()
@@ -178,10 +172,10 @@ def measure(name: str, level: sp.Level, pages: int, seed: int) -> dict:
     ocr_seconds = time.perf_counter() - started
     ocr_pages = ocr_text.split("\f")
     truth = "\n\n\f".join(truth_pages) + "\n"
-    truth_doc, got_doc = process(truth, lang), process(ocr_text, lang)
+    gold_doc, got_doc = process(gold, lang), process(ocr_text, lang)
     _lines, _after, clean_changes = repaired(truth, lang)
     before, after, changes = repaired(ocr_text, lang)
-    right, total = articles_right(truth_doc, got_doc, lang)
+    articles = structure.compare(gold, _units(gold_doc, lang), ocr_text, _units(got_doc, lang))
     return {
         "text": name, "set": which, "lang": lang, "level": level.name, "pages": len(images),
         "cer_tesseract": _mean(cer, truth_pages, plain),
@@ -192,7 +186,8 @@ def measure(name: str, level: sp.Level, pages: int, seed: int) -> dict:
         "wer_units_before": wer(body, before), "wer_units_after": wer(body, after),
         "changes": len(changes), "clean_changes": len(clean_changes),
         **judged(changes, truth, reading.words),
-        "articles_right": right, "articles": total,
+        "articles_right": articles["right"], "articles": articles["gold"],
+        "articles_found": articles["found"], "article_numbers": articles["numbers"],
         "s_page_tesseract": plain_seconds / len(images), "s_page_ocr": ocr_seconds / len(images),
     }
 

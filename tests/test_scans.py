@@ -119,3 +119,41 @@ def test_a_scan_is_read_at_its_own_resolution_from_its_own_pixels():
         assert pgm.startswith(header) and len(pgm) == len(header) + 300 * 200
         if not turned:
             assert pgm[len(header):] == pixels.tobytes()
+
+
+def _top_units(text: str, lang: str) -> list:
+    import bench_scans as bench
+
+    return bench._units(bench.process(text, lang), lang)
+
+
+def test_the_structure_measure_forgives_misread_letters_not_a_moved_boundary():
+    import random
+
+    import scan_print as sp
+    import scan_structure as structure
+
+    typed = sp.excerpt((ROOT / "corpus" / "brazil-peru-2006.en.txt").read_text(encoding="utf-8"),
+                       2500)
+    gold = _top_units(typed, "en")
+    assert structure.compare(typed, gold, typed, gold) == {"right": 3, "gold": 3, "found": 3,
+                                                          "numbers": 3}
+    rng = random.Random(30)  # one letter in ten of the body misread, headings kept
+    noisy = "\n".join(x if x.upper().startswith("ARTICLE") else "".join(
+        rng.choice("ecoil") if c.isalpha() and rng.random() < 0.1 else c for c in x)
+        for x in typed.split("\n"))
+    assert structure.compare(typed, gold, noisy, _top_units(noisy, "en"))["right"] == 3
+    lines = typed.split("\n")  # article 2's heading one line late: 1 and 2 are both wrong
+    at = lines.index("ARTICLE 2")
+    lines[at], lines[at + 1] = lines[at + 1], lines[at]
+    moved = "\n".join(lines)
+    result = structure.compare(typed, gold, moved, _top_units(moved, "en"))
+    assert result["right"] == 1 and result["numbers"] == 3
+
+
+def test_the_printed_part_ends_where_the_pages_do():
+    import scan_structure as structure
+
+    typed = "Article 1\n\nOne two three.\n\nArticle 2\n\nFour five six seven.\n"
+    assert structure.printed_part(typed, "Article 1\nOne two three.\nArticle 2\nFour five") == (
+        "Article 1\n\nOne two three.\n\nArticle 2\n\nFour five\n")
