@@ -109,12 +109,20 @@ _NOT_WORD_LETTER_RE = re.compile(r"[^a-zåäöéíç]")
 _ROMAN_LABEL_CHARS = "IVXLC"
 
 
+#: Marks a scan leaves around a heading (specks read as punctuation), stripped before a
+#: garbled heading is looked for: ". ARTIGO 2", "Article 3 .", "Article?".
+_SPECKS = " \t.,:;'\"`‘’“”*+~^•|!?»«-"
+
+
 def _garbled_heading(text: str) -> Heading | None:
     """A short line that is an OCR-garbled article heading: ".4 rtigo IX", "År tig o XI",
-    "Artic1e 5" -- letters within two edits of an article word, then a label."""
+    "Artic1e 5", ". ARTIGO 2" -- letters within two edits of an article word, then a label
+    (specks around them aside). (Such a word alone, its number lost, is read from its place
+    among the other headings: `numbering.noisy`.)"""
     s = text.strip()
     if len(s) > 24:
         return None
+    s = s.strip(_SPECKS) or s
     # `_GARBLED_RE` needs a label at the end (before blanks and one "."): checked first,
     # as the lazy word group makes a failing match backtrack over the whole line
     end = s.removesuffix(".").rstrip()[-1:]

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from indexer.segment.numbering.families import families, is_head
+from indexer.segment.numbering.noisy import read_noisy
 from indexer.segment.numbering.reading import MIN_RUN, article_families, labels_of, reading_with
 from indexer.segment.numbering.tokens import Form, Token, words_number
 
@@ -59,7 +60,7 @@ def structure_lines(texts: Sequence[str], runs_on: Sequence[bool], filled: Seque
     split = _split_headings(texts, labels)
     for k, token in split.items():
         labels[k] = [*labels[k], token]
-    fams = list(families(labels).values())
+    fams = list(read_noisy(families(labels), texts).values())
     heads: set[int] = set()
     starts: set[int] = set()
     for art in article_families(fams, frozenset()):

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from indexer.segment.numbering.families import Family, families, outer_chain
+from indexer.segment.numbering.noisy import read_noisy
 from indexer.segment.numbering.tokens import Form, Token, line_labels
 
 #: Words that usually head an article (en, pt, sv and the neighbours of their publishers),
@@ -89,7 +90,7 @@ def read_numbering(texts: Sequence[str], labels: Sequence[Sequence[Token]] | Non
     `known_heads`: lines the known heading forms read as article headings, a prior)."""
     if labels is None:
         labels = labels_of(texts)
-    fams = list(families(labels).values())
+    fams = list(read_noisy(families(labels), texts).values())
     for art in article_families(fams, frozenset(known_heads)):
         reading = reading_with(fams, art)
         if reading is not None:

@@ -36,7 +36,9 @@ _OPENERS = "([{<«‹"
 _CLOSERS = ")]}>»›"
 _MARKS = ("".join(sorted(set(string.punctuation) - set("*_#\"',;" + _OPENERS)))
           + "–—‐‒―»›·•" + _ORDINAL_MARKS)
-_DASHES = str.maketrans({c: "-" for c in "–—‐‒―"})
+#: Marks that are one form however printed or read: the dashes, and the masculine ordinal
+#: sign, which a print sets and a scan reads as a degree sign or a ring ("1º", "1°", "1˚").
+_DASHES = str.maketrans({**{c: "-" for c in "–—‐‒―"}, "°": "º", "˚": "º"})
 #: One number as printed inside a label token: arabic (with an inserted article's letter
 #: glued on, "21A"), roman, one letter, with a bracket before it and marks after it.
 _NUMBER_TOKEN = re.compile(
@@ -104,7 +106,30 @@ def line_labels(text: str) -> list[Token]:
     """Every reading of the label `text` opens with (none when it opens with no label)."""
     if _MAY_LABEL.match(text) is None and not _number_in_words(text):
         return []  # (most lines: running text, in one match)
-    return _line_labels(text)
+    return _line_labels(text) or _after_specks(text)
+
+
+#: A mark or two a scan left before a heading's word, then a blank (". ARTIGO 2"), or after
+#: its number ("Artikel 1'", "Article 3+").
+_SPECKS_BEFORE = re.compile(r"[ \t]*[.,:;'`‘’•·|!?»«~^+]{1,2}[ \t]+(?=[^\W\d_])")
+_SPECKS_AFTER = re.compile(r"(?<=\d)[.,:;'`‘’•·|!?»«~^+*]{1,2}[ \t]*$")
+#: The longest line a heading with specks around it is looked for on.
+_SPECKED_LEN = 30
+
+
+def _after_specks(text: str) -> list[Token]:
+    """The readings of a heading alone on its line (a word and a number, nothing after)
+    within the specks a scan left before or after it."""
+    if len(text) > _SPECKED_LEN:
+        return []
+    m = _SPECKS_BEFORE.match(text)
+    start = m.end() if m is not None and text[m.end()].isupper() else 0
+    after = _SPECKS_AFTER.search(text, start)
+    end = after.start() if after is not None else len(text)
+    if not start and end == len(text):
+        return []
+    return [t._replace(end=t.end + start) for t in _line_labels(text[start:end])
+            if t.form.word and not t.rest]
 
 
 def _line_labels(text: str) -> list[Token]:
@@ -166,9 +191,11 @@ _WORDS_LINE = 120
 
 def _sign(c: str) -> bool:
     """Is `c` a sign that stands for a word before a number: a symbol or mark of no script
-    (§, ¶, №), not a letter, a digit, a bracket or a mark a number carries?"""
-    return (unicodedata.category(c) in ("So", "Po") and c not in _MARKS and c not in "*#\"'"
-            and c not in _OPENERS)
+    (§, ¶, №; a currency sign too: a scan reads "§ 1." as "$ 1."), not a letter, a digit, a
+    bracket or a mark a number carries?"""
+    kind = unicodedata.category(c)
+    return kind == "Sc" or (kind in ("So", "Po") and c not in _MARKS and c not in "*#\"'"
+                            and c not in _OPENERS)
 
 
 def _unbracketed(text: str, a: int) -> str:
