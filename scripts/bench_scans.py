@@ -9,12 +9,16 @@ the pages print:
 - repaired: that text through the pipeline (`pipeline.document.process`: clean, languages,
   OCR repair, structure).
 
+Cost per scanned page (`s/pg`): tesseract by hand, the project's OCR (rendering and
+tesseract), and the repair (clean stage and OCR repair, the lexicons warm after the first text).
+
 CER and WER are Levenshtein distances over characters and words (white space collapsed)
 divided by the truth's length. The repair is measured on lines: the OCR text's lines as the
 clean stage leaves them, before the OCR repair and after it (the line steps, then the steps
 over the version, as `process` runs them), against the truth's text without its running heads and
 page numbers (which the clean stage removes). `changes` are
-the repairs recorded on the OCR text; `clean changes` those recorded on the truth text itself
+the repairs recorded on the OCR text (with the words tesseract doubted: the wider search of
+indexer/normalise/evidence.py); `clean changes` those recorded on the truth text itself
 (each one false). Articles are measured by their structure, not their words
 (scripts/scan_structure.py): an article is right when the typed text the pages print has one
 of the same number and paragraph count starting and ending on the lines it does, once the
@@ -106,16 +110,18 @@ def process(text: str, lang: str):
     return doc
 
 
-def repaired(text: str, lang: str) -> tuple[str, str, list]:
-    """`text` through the pipeline's clean stage and its OCR repair (as `process` runs them):
-    the cleaned lines before repair, after it, and the changes (those of words)."""
+def repaired(text: str, lang: str, words: tuple = ()) -> tuple[str, str, list]:
+    """`text` through the pipeline's clean stage and its OCR repair (as `process` runs them,
+    with the words tesseract doubted among `words`): the cleaned lines before repair, after
+    it, and the changes (those of words)."""
     from indexer.clean import clean
     from indexer.normalise import LAYOUT_STEPS, noisy, normalise_line, repair_version, shared
+    from indexer.normalise.evidence import doubted
 
     lines = [replace(x, lang=lang) for x in clean(text).lines]
     nz = shared(lang)
     after = [normalise_line(x, nz) for x in lines]
-    after = repair_version(after, nz, [], noisy(after))
+    after = repair_version(after, nz, [], noisy(after), doubted(words))
     changes = [ch for x in after for ch in x.changes if ch.step not in LAYOUT_STEPS]
     return "\n".join(x.text for x in lines), "\n".join(x.text for x in after), changes
 
@@ -174,7 +180,9 @@ def measure(name: str, level: sp.Level, pages: int, seed: int) -> dict:
     truth = "\n\n\f".join(truth_pages) + "\n"
     gold_doc, got_doc = process(gold, lang), process(ocr_text, lang)
     _lines, _after, clean_changes = repaired(truth, lang)
-    before, after, changes = repaired(ocr_text, lang)
+    started = time.perf_counter()
+    before, after, changes = repaired(ocr_text, lang, reading.words)
+    repair_seconds = time.perf_counter() - started
     articles = structure.compare(gold, _units(gold_doc, lang), ocr_text, _units(got_doc, lang))
     return {
         "text": name, "set": which, "lang": lang, "level": level.name, "pages": len(images),
@@ -189,6 +197,7 @@ def measure(name: str, level: sp.Level, pages: int, seed: int) -> dict:
         "articles_right": articles["right"], "articles": articles["gold"],
         "articles_found": articles["found"], "article_numbers": articles["numbers"],
         "s_page_tesseract": plain_seconds / len(images), "s_page_ocr": ocr_seconds / len(images),
+        "s_page_repair": repair_seconds / len(images),
     }
 
 
@@ -239,7 +248,7 @@ def report(rows: list[dict]) -> str:
     head = (f"{'text':10} {'set':8} {'level':5} {'CER tess':>8} {'CER ocr':>8} "
             f"{'units bef':>9} {'after':>7} {'gain':>6} {'WER tess':>8} {'WER ocr':>8} "
             f"{'chg':>4} {'right':>5} {'false':>5} {'clean':>5} {'articles':>8} {'s/pg t':>6} "
-            f"{'s/pg o':>6}")
+            f"{'s/pg o':>6} {'s/pg r':>6}")
     lines = [head]
     for r in rows:
         gain = 1 - r["cer_units_after"] / r["cer_units_before"] if r["cer_units_before"] else 0
@@ -249,7 +258,7 @@ def report(rows: list[dict]) -> str:
             f"{gain:6.1%} {r['wer_tesseract']:8.2%} {r['wer_ocr']:8.2%} {r['changes']:4} "
             f"{r['right_sure'] + r['right_unsure']:5} {r['false_sure'] + r['false_unsure']:5} "
             f"{r['clean_changes']:5} {r['articles_right']:>3}/{r['articles']:<4} "
-            f"{r['s_page_tesseract']:6.1f} {r['s_page_ocr']:6.1f}")
+            f"{r['s_page_tesseract']:6.1f} {r['s_page_ocr']:6.1f} {r['s_page_repair']:6.2f}")
     for which in ("tune", "held-out"):
         for level in LEVELS:
             mine = [r for r in rows if r["set"] == which and r["level"] == level]
@@ -268,7 +277,9 @@ def _summary(which: str, level: str, rows: list[dict]) -> str:
             f"{mean('cer_units_after'):.2%}; changes {total('changes')} (right: "
             f"{total('right_sure')} of sure words, {total('right_unsure')} of unsure; false: "
             f"{total('false_sure')} sure, {total('false_unsure')} unsure); articles right "
-            f"{total('articles_right')}/{total('articles')}")
+            f"{total('articles_right')}/{total('articles')}; s/page tesseract "
+            f"{mean('s_page_tesseract'):.1f}, ocr {mean('s_page_ocr'):.1f}, repair "
+            f"{mean('s_page_repair'):.2f}")
 
 
 def _typed_report() -> int:

@@ -14,7 +14,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.sources.formats.ocr_words import STRAY_CONFIDENCE, Word, page_text, parse_tsv
+from indexer.sources.formats.ocr_words import (
+    STRAY_CONFIDENCE,
+    Word,
+    page_text,
+    parse_tsv,
+    speck_size,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -46,9 +52,17 @@ def test_tesseract_words_read_back_as_written(words):
 @given(_WORDS)
 def test_page_text_keeps_every_word_but_unsure_marks_in_order(words):
     text = page_text(words)
-    kept = [w.text for w in words
-            if w.conf >= STRAY_CONFIDENCE or any(c.isalnum() for c in w.text)]
+    speck = speck_size(words)
+    kept = [w.text for w in words if w.conf >= STRAY_CONFIDENCE
+            or (any(c.isalnum() for c in w.text) and (w.height > speck or w.width > speck))]
     assert text.split() == [t for x in kept for t in x.split()]
+
+
+def test_a_letter_in_a_speck_s_box_is_left_out_when_doubted():
+    words = [Word(1, 1, 1, 1, 0, 0, 60, 15, 96.0, "Article"), Word(1, 1, 1, 1, 0, 0, 9, 15, 95.0, "5"),
+             Word(1, 1, 1, 1, 0, 0, 3, 3, 12.0, "r"), Word(1, 1, 1, 1, 0, 0, 3, 3, 93.0, "Z"),
+             Word(1, 1, 1, 2, 0, 0, 80, 16, 91.0, "Persons"), Word(1, 1, 1, 2, 0, 0, 8, 9, 20.0, "a")]
+    assert page_text(words) == "Article 5 Z\nPersons a"
 
 
 def test_a_speck_tesseract_doubted_is_left_out_a_sure_mark_kept():

@@ -68,12 +68,15 @@ def apply(lines: Sequence[Line], fixes: dict[int, list[Fix]]) -> list[Line]:
 
 
 def repair_version(lines: Sequence[Line], nz: Normaliser,
-                   others: Sequence[Normaliser] = (), is_noisy: bool | None = None
-                   ) -> list[Line]:
+                   others: Sequence[Normaliser] = (), is_noisy: bool | None = None,
+                   doubted: frozenset[str] = frozenset()) -> list[Line]:
     """The document steps over the lines of one language version (already through the line
     steps), `nz` the normaliser of its language and `others` those of the other languages
     of the document, in the registry's order (DOCUMENT_STEPS of stage "version").
-    `is_noisy`: whether the source is a print read by OCR (None: judged from `lines`)."""
+    `is_noisy`: whether the source is a print read by OCR (None: judged from `lines`).
+    `doubted`: the words the OCR engine doubted (:func:`.evidence.doubted`), repaired last
+    by the wider search of :mod:`.evidence`."""
+    from .evidence import repair_doubted
     from .registry import DOCUMENT_STEPS
 
     out = list(lines)
@@ -84,4 +87,4 @@ def repair_version(lines: Sequence[Line], nz: Normaliser,
             fixes = step.func(out, nz, others, is_noisy)
             if fixes:
                 out = apply(out, fixes)
-    return out
+    return repair_doubted(out, nz, doubted) if doubted else out

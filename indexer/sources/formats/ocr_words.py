@@ -3,8 +3,9 @@
 Tesseract writes one row a word (level 5) with its page, block, paragraph and line numbers,
 its box and its confidence (0-100). The text is made as tesseract's own text output makes it:
 the words of a line joined by spaces, the lines of a paragraph by line ends, paragraphs and
-blocks by a blank line. A stray mark the scan left between words (a word of no letter and no
-digit that tesseract was unsure of, e.g. a speck read as `.` or `'`) is left out."""
+blocks by a blank line. A stray mark the scan left between words (a word tesseract was unsure
+of that has no letter and no digit, e.g. a speck read as `.` or `'`, or whose box is a
+speck's, a few pixels either way, whatever it was read as) is left out."""
 
 from __future__ import annotations
 
@@ -45,10 +46,25 @@ def parse_tsv(tsv: str, page: int) -> list[Word]:
     return out
 
 
-def stray(word: Word) -> bool:
-    """Whether `word` is a mark the scan left rather than print: no letter or digit, and
-    tesseract was unsure of it."""
-    return word.conf < STRAY_CONFIDENCE and not any(c.isalnum() for c in word.text)
+def stray(word: Word, speck: float = 0.0) -> bool:
+    """Whether `word` is a mark the scan left rather than print, tesseract being unsure of
+    it: no letter or digit, or a box no larger than `speck` pixels either way (a speck read
+    as a letter: "a", "r", "Z" three pixels high among words fifteen high)."""
+    if word.conf >= STRAY_CONFIDENCE:
+        return False
+    return not any(c.isalnum() for c in word.text) or (
+        word.height <= speck and word.width <= speck)
+
+
+#: A box of at most this share of the page's typical word height, either way, is a speck's.
+SPECK_SHARE = 0.3
+
+
+def speck_size(words: list[Word]) -> float:
+    """The largest box (pixels, either way) of a speck on the page of `words`: SPECK_SHARE of
+    the median height of its words of four characters or more."""
+    heights = sorted(w.height for w in words if len(w.text) >= 4)
+    return SPECK_SHARE * heights[len(heights) // 2] if heights else 0.0
 
 
 def page_text(words: list[Word]) -> str:
@@ -57,8 +73,9 @@ def page_text(words: list[Word]) -> str:
     paragraphs: list[list[str]] = []
     lines: dict[tuple[int, int, int], list[str]] = {}
     last = None
+    speck = speck_size(words)
     for word in words:
-        if stray(word):
+        if stray(word, speck):
             continue
         key = (word.block, word.par, word.line)
         if key not in lines:
@@ -69,6 +86,22 @@ def page_text(words: list[Word]) -> str:
             last = key
         lines[key].append(word.text)
     return "\n\n".join("\n".join(" ".join(lines[k]) for k in keys) for keys in paragraphs)
+
+
+def read_tsv(tsv: str) -> list[Word]:
+    """The words of a table `to_tsv` wrote (rows it cannot read left out)."""
+    out = []
+    for row in tsv.splitlines()[1:]:
+        cells = row.split("\t")
+        if len(cells) != 10 or not cells[9]:
+            continue
+        try:
+            numbers = [int(x) for x in cells[:8]]
+            conf = float(cells[8])
+        except ValueError:
+            continue
+        out.append(Word(*numbers, conf, cells[9]))
+    return out
 
 
 def to_tsv(words: list[Word]) -> str:
