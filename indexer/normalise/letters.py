@@ -134,6 +134,8 @@ def _closest_word(tok: str, name: bool, nz: Normaliser) -> Fix:
         return None  # a rival about as common
     if older_form(tok, top.term, nz.lang):
         return None  # the word as an older orthography spelled it
+    if tok.isupper() and len(top.term) < len(low) and low.startswith(top.term):
+        return None  # a heading's word glued to its number: "CHAPTERI", not "CHAPTER"
     z = nz.lex.freq(top.term)
     if z < 3.5:
         return None
