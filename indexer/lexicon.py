@@ -88,6 +88,19 @@ class Lexicon:
         return isinstance(word, str) and word.lower() in self.zipf
 
     @cached_property
+    def folded(self) -> dict[str, float]:
+        """The frequency of the commonest word of each spelling without diacritics
+        ("ciencia": that of "ciência")."""
+        import unicodedata
+
+        out: dict[str, float] = {}
+        for word, z in self.zipf.items():
+            key = "".join(c for c in unicodedata.normalize("NFD", word) if c.isascii())
+            if z > out.get(key, -1.0):
+                out[key] = z
+        return out
+
+    @cached_property
     def _sorted(self) -> list[str]:
         # the cache file is written in sorted order, and sorting a sorted list is linear
         return sorted(self.zipf)

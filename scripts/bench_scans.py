@@ -282,11 +282,66 @@ def _summary(which: str, level: str, rows: list[dict]) -> str:
             f"{mean('s_page_repair'):.2f}")
 
 
+#: Swedish before the 1906 reform, made from today's spelling: "af" for "av", "hv" for the v
+#: of the question words and their compounds (hvad, hvem, hvilken, hvarje, hvarandra ...),
+#: "fv" for a v between a vowel and a verb's or comparative's ending (öfver, gifva, hafva),
+#: "qv" for "kv".
+SV_BEFORE_1906 = (
+    (r"\b([Aa])v\b", r"\1f"),
+    (r"\b([Vv])(?=(?:ad|em|ilken|ilket|ilka|ilkas|arje|arken|arför|arandra|ardera|armed"
+     r"|arigenom|arifrån|arvid|arav|aröver)\b)", lambda m: "hv" if m.group(1) == "v" else "Hv"),
+    (r"(?<=[aeiouyäöå])v(?=(?:er|a|as|ade|at)\b)", "fv"),
+    (r"\b([Kk])v", lambda m: "qv" if m.group(1) == "k" else "Qv"),
+)
+#: The period variants made of today's texts where no typed text of the time is at hand:
+#: name: (path, language, how).
+PERIOD = {
+    "se-tt-1984 as 1900": (SHARED / "corpus-extra" / "sv" / "se-tt-1984.txt", "sv", "sv-1906"),
+    "br-co-2022 as 1945": (ROOT / "corpus" / "brazil-colombia-2022.pt.txt", "pt", "pt-1945"),
+}
+
+
+def period_variant(text: str, how: str) -> str:
+    """`text` spelled as before a reform: Swedish before 1906 (SV_BEFORE_1906), or Portuguese
+    by the 1943/1945 rules: the differential circumflex on the stressed e or o of every
+    paroxytone and monosyllable of four letters or more (more words than the rules marked,
+    which marked the closed vowels only: a harder test of leaving them alone)."""
+    if how == "sv-1906":
+        for pattern, older in SV_BEFORE_1906:
+            text = re.sub(pattern, older, text)
+        return text
+    return re.sub(r"[^\W\d_]{4,}", lambda m: _circumflexed(m.group()), text)
+
+
+def _circumflexed(word: str) -> str:
+    """`word` with a 1945 differential circumflex where one could stand (its stressed e or o
+    alone, not in a diphthong; `pt_uncircumflex` says where), else as it is."""
+    from indexer.lexicon import pt_uncircumflex
+
+    if not word.isascii():
+        return word
+    for i, c in enumerate(word):
+        if c in "eo" and not set(word[max(0, i - 1):i + 2:2]) & set("aeiou"):  # (no diphthong)
+            marked = word[:i] + {"e": "ê", "o": "ô"}[c] + word[i + 1:]
+            if pt_uncircumflex(marked) == word:
+                return marked
+    return word
+
+
 def _typed_report() -> int:
-    for name, (path, lang) in TYPED.items():
+    rows = [(name, path, lang, None) for name, (path, lang) in TYPED.items()]
+    rows += [(name, path, lang, how) for name, (path, lang, how) in PERIOD.items()]
+    for name, path, lang, how in rows:
         if not path.exists():
             continue
-        words, changed, changes = typed(path, lang)
+        if how is None:
+            words, changed, changes = typed(path, lang)
+        else:
+            with tempfile.TemporaryDirectory() as tmp:
+                variant = Path(tmp) / "variant.txt"
+                variant.write_text(period_variant(path.read_text(encoding="utf-8"), how),
+                                   encoding="utf-8")
+                words, changed, changes = typed(variant, lang)
         shown = ", ".join(f"{c.before}->{c.after}" for c in changes[:12])
         print(f"{name:20} {lang} {words:6} words, {changed:3} changed ({changed / words:.2%}): "
               f"{shown}")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from ..models import Change, Line
 from .context import Normaliser
 from .distance import WORD
+from .orthography import System, consistent, estimate
 
 #: The steps that change no word (the Unicode form, blanks): not repairs a reader would
 #: count, nor printed words anyone looks for.
@@ -87,4 +88,47 @@ def repair_version(lines: Sequence[Line], nz: Normaliser,
             fixes = step.func(out, nz, others, is_noisy)
             if fixes:
                 out = apply(out, fixes)
-    return repair_doubted(out, nz, doubted) if doubted else out
+    if doubted:
+        out = repair_doubted(out, nz, doubted)
+    return kept_system(out, system_of(out, nz))
+
+
+def system_of(lines: Sequence[Line], nz: Normaliser) -> System:
+    """The spelling system of a version, from the words of its `lines` as printed."""
+    from .candidates import fold
+    from .rewrite import freq
+
+    lex = nz.lex
+
+    def accented(word: str) -> float:  # (only Portuguese printed fewer accents)
+        return lex.folded.get(fold(word), 0.0) if nz.lang == "pt" else 0.0
+
+    return estimate((tok for _k, _a, _b, tok in tokens(lines)), nz.lang, lambda w: freq(w, nz),
+                    accented)
+
+
+_WHOLE = "(?<![^\\W_]){}(?![^\\W_])"
+
+
+def kept_system(lines: Sequence[Line], system: System) -> list[Line]:
+    """`lines` with every change undone that took a word of the document's own spelling
+    `system` to today's (see :func:`.orthography.consistent`): the repair never changes a
+    word consistent with the system the document is written in."""
+    import re
+
+    if not system.older:
+        return list(lines)
+    out = []
+    for line in lines:
+        undo = [ch for ch in line.changes if ch.step not in LAYOUT_STEPS
+                and consistent(ch.before, ch.after, system)]
+        if not undo:
+            out.append(line)
+            continue
+        text = line.text
+        for ch in undo:
+            text = re.sub(_WHOLE.format(re.escape(ch.after)), lambda _m, b=ch.before: b, text,
+                          count=1)
+        out.append(replace(line, text=text,
+                           changes=tuple(ch for ch in line.changes if ch not in undo)))
+    return out
