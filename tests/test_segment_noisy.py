@@ -64,3 +64,14 @@ def test_paragraph_signs_read_as_dollars_still_number_paragraphs():
 def test_an_ordinal_sign_read_as_a_degree_sign_or_a_ring_is_one_form():
     forms = {line_labels(f"Artigo 1{mark} Definições")[0].form for mark in "º°˚"}
     assert len(forms) == 1
+
+
+def test_paragraph_labels_misread_where_the_next_number_is_due():
+    text = _head((ROOT / "corpus" / "brazil-peru-2006.en.txt").read_text(encoding="utf-8"), 60)
+    clean = _articles(text, "en")
+    lines = text.split("\n")
+    start = lines.index("ARTICLE 2")
+    para = [k for k in range(start, start + 12) if lines[k][:3] in ("2. ", "3. ", "4. ")]
+    lines[para[0]] = lines[para[0]].replace("2. ", "2 ", 1)  # its stop lost
+    lines[para[1]] = lines[para[1]].replace("3. ", "3, ", 1)  # a comma for its stop
+    assert _articles("\n".join(lines), "en") == clean

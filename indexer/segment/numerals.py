@@ -444,11 +444,13 @@ def paragraph_label(text: str) -> tuple[str, int, int] | None:
 
 
 # OCR-garbled paragraph labels, accepted only where the expected next number fits:
-# "(3t The competent…" (")" read as "t"), "(l) …" / "(I) …" (1 read as l or I), "§ l. …".
+# "(3t The competent…" (")" read as "t"), "(l) …" / "(I) …" / "t. …" (1 read as l, I, i or
+# t), "§ l. …", "8 3. …" / "$ 3. …" (§ read as 8 or $), "2 As regards …" / "3, The …" / "3: The
+# …" (the stop lost, or read as a comma or a colon, before a capital).
 _GARBLED_PARA = {
     "paren": re.compile(r"^\s*\((?P<n>[\dlI]{1,2})[tl1\]}|)]?\s+"),
-    "sect": re.compile(r"^\s*§\s*(?P<n>[\dlI]{1,2})\s*[.,]?\s+"),
-    "dot": re.compile(r"^\s*(?P<n>[\dlI]{1,2})\s?[.,]\s+(?=[A-ZÀ-Ý])"),
+    "sect": re.compile(r"^\s*[§$8]\s*(?P<n>[\dlI]{1,2})\s*[.,]?\s+"),
+    "dot": re.compile(r"^\s*(?P<n>[\dlIit]{1,2})\s?[.,:]?\s+(?=[A-ZÀ-Ý])"),
 }
 
 
@@ -462,8 +464,12 @@ def garbled_paragraph_label(text: str, style: str | None, expected: int) -> int 
     m = pat.match(text)
     if not m:
         return None
-    digits = m.group("n").replace("l", "1").replace("I", "1")
+    digits = m.group("n").translate(_ONE)
     return m.end() if digits.isdigit() and int(digits) == expected else None
+
+
+#: The letters a scan reads for the digit 1.
+_ONE = str.maketrans("lIit", "1111")
 
 
 def point_labels(text: str) -> list[tuple[str, str, int]]:

@@ -12,6 +12,7 @@ say which number it is; its own text never does.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rapidfuzz.distance import Levenshtein
@@ -21,6 +22,8 @@ from indexer.segment.numbering.tokens import Form, Token
 
 #: The marks a scan leaves around a heading word (specks read as punctuation).
 SPECKS = " \t.,:;'\"`‘’“”*+~^•·|!?»«-"
+#: What a scan leaves before a heading's word: marks, and a lone small letter ("ä ARTIKEL").
+_SPECKS_BEFORE = re.compile(r"^(?:[^\w\s]+|[^\W\d_A-Z](?=\s))(?:\s*(?:[^\w\s]+|[^\W\d_A-Z](?=\s)))*\s*")
 #: The fewest letters of a word that may be misread into another family's (a shorter one is
 #: too easily another word).
 _LEAST = 4
@@ -94,19 +97,18 @@ def merged(fams: dict[Form, Family]) -> dict[Form, Family]:
 
 def lost_number(text: str, form: Form, between: bool = True) -> bool:
     """Is `text` the word of `form` alone (an OCR slip in it at most, specks around it, a
-    mark or two where its number was): a heading of the family whose number the scan lost?
+    mark or two or a letter where its number was): a heading of the family whose number the
+    scan lost?
     Not `between` two labels of the family: only with such a mark, other than a stop."""
-    s = text.strip()
-    end = 0
-    while end < len(s) and s[end] in SPECKS:
-        end += 1
-    s = s[end:]
+    s = _SPECKS_BEFORE.sub("", text.strip())
     end = 0
     while end < len(s) and s[end].isalpha():
         end += 1
     word, rest = s[:end], s[end:].strip()
-    if len(rest) > 2 or any(c.isalnum() for c in rest) or len(word) < _LEAST:
-        return False
+    if len(word) < _LEAST or len(rest) > 2 or any(c.isdigit() for c in rest) or (
+            len(rest) == 2 and any(c.isalpha() for c in rest)):
+        return False  # (a mark or two, or one letter, where the number was: "Article?",
+        # "ARTIKEL A"; no digit: a number read is the family's own reading)
     if not between and not rest.strip(".:"):
         return False
     if form.capitals != word.isupper() or not word[0].isupper():
