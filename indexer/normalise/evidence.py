@@ -100,12 +100,19 @@ def nearest(tok: str, nz: Normaliser, vocabulary: dict[str, int]) -> tuple[str, 
     if not ranked:
         return None
     d, z, word = ranked[0]
-    if any(d2 == d and -z2 > -z - RIVAL for d2, z2, _w in ranked[1:]):
-        return None  # a rival about as likely at the same distance
+    if any(d2 == d and -z2 > -z - RIVAL and not _variant(w2, word, nz.lang)
+           for d2, z2, w2 in ranked[1:]):
+        return None  # a rival about as likely at the same distance (not the same word in
+        # today's other spelling: "authorised" beside "authorized")
     if older_form(low, word, nz.lang):
         return None
     return recase(word, tok), (f"'{tok}' doubted by the OCR and no {nz.lang} word; "
                                f"'{word}' (zipf {-z:.1f}), {d} edit(s)")
+
+
+def _variant(a: str, b: str, lang: str) -> bool:
+    """Are `a` and `b` one word in two spellings of today ("authorised", "authorized")?"""
+    return older_form(a, b, lang) or older_form(b, a, lang)
 
 
 def repair_doubted(lines: Sequence[Line], nz: Normaliser, unsure: frozenset[str]) -> list[Line]:
