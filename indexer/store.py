@@ -338,8 +338,8 @@ class NewStore:
         self.db.execute("PRAGMA journal_mode=OFF")
         self.db.executescript(SCHEMA)
         self.db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
-        #: treaties whose rates `copy_kept` copied (not derived again at `commit`)
-        self.rated: frozenset[str] = frozenset()
+        #: treaties whose rates and facts `copy_kept` copied (not derived again at `commit`)
+        self.copied: frozenset[str] = frozenset()
         self.fresh: set[str] = set()  # treaties of the documents added
 
     def __enter__(self) -> Self:
@@ -361,8 +361,8 @@ class NewStore:
             _insert_audit(self.db, audit)
 
     def copy_kept(self, files: Sequence[str], treaties: Collection[str] = ()) -> None:
-        """The rows of `files`, unchanged, from the current store, and the links and rates
-        of `treaties` (treaties all of whose files are among them: what they are made of
+        """The rows of `files`, unchanged, from the current store, and the links, rates and
+        facts of `treaties` (treaties all of whose files are among them: what they are made of
         is unchanged, so they are too)."""
         if not files or not self.previous.exists():
             return
@@ -376,13 +376,11 @@ class NewStore:
             self.db.execute(f"INSERT INTO {table} SELECT * FROM {source} WHERE file IN ({marks})",
                             list(files))
         marks = ",".join("?" * len(treaties))
-        for table in ("links", "rates"):
+        for table in ("links", "rates", "facts"):
             if treaties and table in have:
-                if table == "rates":
-                    from indexer.rates.stage import SCHEMA as RATES
-
-                    self.db.executescript(RATES)
-                    self.rated = frozenset(treaties)
+                if table != "links":  # (derived at commit: the kept treaties' are copied)
+                    self.db.executescript(_derived_schema(table))
+                    self.copied = frozenset(treaties)
                 self.db.execute(f"INSERT INTO {table} SELECT * FROM old.{table}"
                                 f" WHERE treaty IN ({marks})", list(treaties))
         self.db.commit()
@@ -403,12 +401,21 @@ class NewStore:
         from indexer.rates import write_rates  # (the stage after topics and alignment)
 
         # (both read the units treaty by treaty: after the indexes, not a scan each)
-        write_rates(self.db, self.rated)
-        write_facts(self.db, source)
+        write_rates(self.db, self.copied)
+        write_facts(self.db, source, self.copied)
         self.db.commit()
         self.db.close()
         os.replace(self.tmp, self.final)
         return self.final
+
+
+def _derived_schema(table: str) -> str:
+    """The schema of a table derived at commit (rates, facts)."""
+    if table == "rates":
+        from indexer.rates.stage import SCHEMA
+    else:
+        from indexer.instruments.facts import SCHEMA
+    return SCHEMA
 
 
 def remove_orphans(directory: Path) -> None:
