@@ -68,8 +68,9 @@ def test_a_treaty_added_extends_the_index(tmp_path: Path, corpus_dir: Path, engi
     queries = ["dividends", "beneficial owner", '"permanent establishment"', "tributação",
                "interest Peru", "royalties OR interest", "Article 12"]
     assert _hits(data, queries) == _hits(_whole(corpus, tmp_path / "w1", engine), queries)
-    # the kept treaty's rates and facts copied, the new one's derived: as a whole ingest's
-    assert _derived(data) == _derived(tmp_path / "w1") and _derived(data)[1]
+    # the store extended (the kept treaty's rows, rates and facts kept, the new one's
+    # added): every table as a whole ingest's
+    assert _tables(data) == _tables(tmp_path / "w1") and _tables(data)["facts"]
     # the added treaty changed: its royalties are fees now
     added.write_text(added.read_text("utf-8").replace("royalties", "fees"), "utf-8")
     ingest(corpus, data, engine=engine)
@@ -79,18 +80,20 @@ def test_a_treaty_added_extends_the_index(tmp_path: Path, corpus_dir: Path, engi
     extended, whole = _hits(data, queries), _hits(_whole(corpus, tmp_path / "w2", engine), queries)
     assert [set(h) for h in extended] == [set(h) for h in whole]
     assert [h[0] for h in extended] == [h[0] for h in whole]
+    assert _tables(data) == _tables(tmp_path / "w2")
     assert _pair(data) == ({"es-pt-1993", "br-pe-2006"},) * 2
 
 
-def _derived(data: Path) -> tuple[list[tuple], ...]:
-    """The rows of the tables an ingest derives at the end (rates, facts)."""
+def _tables(data: Path) -> dict[str, list[tuple]]:
+    """Every table of the live store of `data`, its rows sorted."""
     from contextlib import closing
 
     from indexer import store
 
     with closing(store.connect(data)) as db:
-        return tuple([tuple(r) for r in db.execute(f"SELECT * FROM {t} ORDER BY 1, 2, 3, 4")]
-                     for t in ("rates", "facts"))
+        names = [n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {n: sorted(map(tuple, db.execute(f"SELECT * FROM {n}")), key=repr)
+                for n in names}
 
 
 def _whole(corpus: Path, data: Path, engine: str) -> Path:
