@@ -13,6 +13,7 @@ every 0.2 s). Timings only.
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import tempfile
 import time
@@ -35,6 +36,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> None:
     tmp = args.keep or Path(tempfile.mkdtemp(prefix="bench-scale-"))
+    try:
+        text = measure(tmp, args)
+    finally:
+        if not args.keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+    print(text)
+    if args.out:
+        write_section(args.out, "bench_scale", "## A large corpus (issue 28)\n\n" + text)
+
+
+def measure(tmp: Path, args: argparse.Namespace) -> str:
+    """The figures, measured in the folder `tmp`: the section's text."""
     corpus = tmp / "corpus"
     mb, extra = mixed_copies([c.resolve() for c in args.corpus], corpus, args.size_mb)
     data, work = tmp / "data", tmp
@@ -69,11 +82,8 @@ def run(args: argparse.Namespace) -> None:
         f"{pct(web['api'], 95):.1f} ms | p95 ≤ 20 ms (engine) |"),
         *(f"| {page} p95 | {pct(web[page], 95):.1f} ms | ≤ 100 ms |" for page in PAGES),
     ]
-    text = "\n".join([
+    return "\n".join([
         (f"Measured by `scripts/bench large --size-mb {args.size_mb:g}` on "
         f"{time.strftime('%Y-%m-%d %H:%M')}: {mb:.0f} MB of text (copies of the bundled and "
         f"real texts, treaties distinct), load average at the end {load_average()}."), "",
         "| measure | this checkout | target |", "| --- | --- | --- |", *rows])
-    print(text)
-    if args.out:
-        write_section(args.out, "bench_scale", "## A large corpus (issue 28)\n\n" + text)
