@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from array import array
+from math import log
 from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 
@@ -223,6 +224,17 @@ def _replace(file: Path, data: bytes) -> None:
     tmp.replace(file)
 
 
+class BM25(scoring.BM25F):
+    """Whoosh's BM25F with the inverse document frequency of tantivy's BM25,
+    ln(1 + (N − n + 0.5) / (n + 0.5)), in place of Whoosh's log(N / (n + 1)) + 1, which weighs
+    a rare term against a common one otherwise: the two engines then rank alike."""
+
+    def idf(self, searcher, fieldname, text):
+        parent = searcher.get_parent()
+        n = parent.doc_frequency(fieldname, text)
+        return log(1 + (parent.doc_count_all() - n + 0.5) / (n + 0.5))
+
+
 def translate(node: FNode) -> query.Query:
     """The Whoosh query for a field tree."""
     if isinstance(node, FTerm):
@@ -261,7 +273,7 @@ class WhooshSearcher:
     def __init__(self, path: Path, seconds: float = QUERY_SECONDS) -> None:
         self.seconds = seconds
         self._ix = index.open_dir(str(path))
-        self._searcher = self._ix.searcher(weighting=scoring.BM25F())
+        self._searcher = self._ix.searcher(weighting=BM25())
         self._groups = array("i")
         file = Path(path) / GROUPS
         if file.exists():
