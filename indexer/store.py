@@ -2,7 +2,9 @@
 
 Writes go to a new file beside the old one that replaces it (os.replace) only when complete,
 so a failed or interrupted ingest never leaves a broken corpus. Documents whose content hash
-is unchanged are copied over from the previous store instead of being re-processed.
+is unchanged are kept from the previous store instead of being re-processed: the new file
+starts as a copy of the previous one, less what changed (`NewStore`'s `extend`), when that
+one is of this pipeline version; else their rows are copied into a new file.
 """
 
 from __future__ import annotations
