@@ -2,7 +2,9 @@
 
 Writes go to a new file beside the old one that replaces it (os.replace) only when complete,
 so a failed or interrupted ingest never leaves a broken corpus. Documents whose content hash
-is unchanged are copied over from the previous store instead of being re-processed.
+is unchanged are kept from the previous store instead of being re-processed: the new file
+starts as a copy of the previous one, less what changed (`NewStore`'s `extend`), when that
+one is of this pipeline version; else their rows are copied into a new file.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import closing
@@ -101,18 +104,19 @@ CREATE TABLE unit_sources (
 #: The secondary indexes, built once the tables are filled (one sort each instead of a
 #: B-tree insert per row, which at 100 MB of text no longer fits SQLite's page cache).
 INDEXES = """
-CREATE INDEX units_treaty ON units(treaty, lang, seq);
-CREATE INDEX units_top ON units(treaty, lang, top);
-CREATE INDEX units_eid ON units(treaty, eid, lang);
-CREATE INDEX units_topic ON units(topic, kind);
-CREATE INDEX links_treaty ON links(treaty, eid);
-CREATE INDEX findings_treaty ON findings(treaty, lang);
-CREATE INDEX doc_articles_file ON doc_articles(file);
-CREATE INDEX doc_articles_treaty ON doc_articles(treaty, lang);
-CREATE INDEX doc_topics_topic ON doc_topics(topic, treaty);
-CREATE INDEX history_top ON unit_history(treaty, lang, top);
-CREATE INDEX sources_treaty ON unit_sources(treaty, lang, eid);
-CREATE INDEX amendments_treaty ON amendments(treaty, lang, target);
+CREATE INDEX IF NOT EXISTS units_treaty ON units(treaty, lang, seq);
+CREATE INDEX IF NOT EXISTS units_top ON units(treaty, lang, top);
+CREATE INDEX IF NOT EXISTS units_eid ON units(treaty, eid, lang);
+CREATE INDEX IF NOT EXISTS units_topic ON units(topic, kind);
+CREATE INDEX IF NOT EXISTS links_treaty ON links(treaty, eid);
+CREATE INDEX IF NOT EXISTS findings_treaty ON findings(treaty, lang);
+CREATE INDEX IF NOT EXISTS doc_articles_file ON doc_articles(file);
+CREATE INDEX IF NOT EXISTS doc_articles_treaty ON doc_articles(treaty, lang);
+CREATE INDEX IF NOT EXISTS doc_topics_topic ON doc_topics(topic, treaty);
+CREATE INDEX IF NOT EXISTS history_top ON unit_history(treaty, lang, top);
+CREATE INDEX IF NOT EXISTS sources_treaty ON unit_sources(treaty, lang, eid);
+CREATE INDEX IF NOT EXISTS amendments_treaty ON amendments(treaty, lang, target);
+CREATE INDEX IF NOT EXISTS removed_file ON removed(file);
 """
 #: The tables `indexer.instruments` fills, with the number of columns of each.
 INSTRUMENT_TABLES = {"instruments": 16, "amendments": 14, "unit_history": 27, "unit_sources": 8}
@@ -212,6 +216,11 @@ def _insert_audit(db: sqlite3.Connection, audit: Audit) -> None:
 #: The summaries of each document, written with it: the home and topic pages and the
 #: ingest's report read them instead of counting every article of the store.
 SUMMARIES = ("doc_articles", "doc_topics")
+#: The tables whose rows are a file's (kept or replaced file by file, `NewStore.copy_kept`),
+#: and those whose rows are a treaty's (links; rates and facts, derived at `NewStore.commit`).
+FILE_TABLES = ("documents", "units", "removed", "audited", "findings", *SUMMARIES,
+               "instruments", "amendments", "unit_history", "unit_sources")
+TREATY_TABLES = ("links", "rates", "facts")
 
 
 #: The summaries of the documents of a store written before them, from its units (`{}`).
@@ -323,9 +332,17 @@ class NewStore:
 
     Leaving the block without `commit` (an error, an interrupt, nothing to store) removes the
     new file and leaves the current store exactly as it was. `previous`: the directory of the
-    current store that kept files are copied from (default: `data_dir`'s)."""
+    current store that kept files are copied from (default: `data_dir`'s).
 
-    def __init__(self, data_dir: Path, previous: Path | None = None) -> None:
+    `extend`: the new store starts as a copy of the current one (a file copy, which the
+    kernel does at the disk's speed: no row is read), of this pipeline version and schema
+    (`extendable`); a document added replaces its file's rows and its treaty's, and
+    `copy_kept` takes out the rows of what is not kept, instead of copying in what is. The
+    same rows either way; adding one treaty then costs a file copy, not a copy of every row
+    and a rebuild of every secondary index."""
+
+    def __init__(self, data_dir: Path, previous: Path | None = None,
+                 extend: bool = False) -> None:
         data_dir = Path(data_dir)
         data_dir.mkdir(parents=True, exist_ok=True)
         self.final = store_path(data_dir)
@@ -333,14 +350,19 @@ class NewStore:
         remove_orphans(self.final.parent)
         self.tmp = self.final.with_name(f".{self.final.name}.{os.getpid()}.tmp")
         self.tmp.unlink(missing_ok=True)
+        self.extended = extend and self.previous.exists()
+        if self.extended:
+            shutil.copyfile(self.previous, self.tmp)
         self.db = sqlite3.connect(self.tmp)
         # a new file that is thrown away unless complete: nothing to roll back to
         self.db.execute("PRAGMA journal_mode=OFF")
-        self.db.executescript(SCHEMA)
-        self.db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
-        #: treaties whose rates `copy_kept` copied (not derived again at `commit`)
-        self.rated: frozenset[str] = frozenset()
+        if not self.extended:
+            self.db.executescript(SCHEMA)
+            self.db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
+        #: treaties whose rates and facts `copy_kept` copied (not derived again at `commit`)
+        self.copied: frozenset[str] = frozenset()
         self.fresh: set[str] = set()  # treaties of the documents added
+        self.files: set[str] = set()  # files of the documents added
 
     def __enter__(self) -> Self:
         return self
@@ -354,39 +376,60 @@ class NewStore:
         """One document (or its `rows_of`, made in a worker) with its removed furniture rows
         and the link rows and audit made with it."""
         rows = doc if isinstance(doc, StoreRows) else rows_of(doc, removed or ())
+        file, treaty = rows.document[0], rows.document[1]
+        if self.extended:  # (the rows the current store has of this treaty and file go: a
+            # treaty with a fresh document has all its documents added, `_reprocess_partners`)
+            if treaty not in self.fresh:
+                _forget_treaty(self.db, treaty, files=True)
+            _forget_file(self.db, file)  # (a file that was another treaty's)
         _insert_rows(self.db, rows)
-        self.fresh.add(rows.document[1])
+        self.fresh.add(treaty)
+        self.files.add(file)
         _insert_links(self.db, links)
         if audit is not None:
             _insert_audit(self.db, audit)
 
     def copy_kept(self, files: Sequence[str], treaties: Collection[str] = ()) -> None:
-        """The rows of `files`, unchanged, from the current store, and the links and rates
-        of `treaties` (treaties all of whose files are among them: what they are made of
+        """The rows of `files`, unchanged, from the current store, and the links, rates and
+        facts of `treaties` (treaties all of whose files are among them: what they are made of
         is unchanged, so they are too)."""
+        if self.extended:
+            self._keep_only(files, treaties)
+            return
         if not files or not self.previous.exists():
             return
         self.db.execute("ATTACH DATABASE ? AS old", (f"file:{self.previous}?mode=ro",))
         have = {name for (name,) in self.db.execute(
             "SELECT name FROM old.sqlite_master WHERE type = 'table'")}
         marks = ",".join("?" * len(files))
-        for table in ("documents", "units", "removed", "audited", "findings", *SUMMARIES,
-                      *INSTRUMENT_TABLES):
+        for table in FILE_TABLES:
             source = f"old.{table}" if table in have else _SUMMARY_OF[table].format("old.units")
             self.db.execute(f"INSERT INTO {table} SELECT * FROM {source} WHERE file IN ({marks})",
                             list(files))
         marks = ",".join("?" * len(treaties))
-        for table in ("links", "rates"):
+        for table in TREATY_TABLES:
             if treaties and table in have:
-                if table == "rates":
-                    from indexer.rates.stage import SCHEMA as RATES
-
-                    self.db.executescript(RATES)
-                    self.rated = frozenset(treaties)
+                if table != "links":  # (derived at commit: the kept treaties' are copied)
+                    self.db.executescript(_derived_schema(table))
+                    self.copied = frozenset(treaties)
                 self.db.execute(f"INSERT INTO {table} SELECT * FROM old.{table}"
                                 f" WHERE treaty IN ({marks})", list(treaties))
         self.db.commit()
         self.db.execute("DETACH DATABASE old")
+
+    def _keep_only(self, files: Sequence[str], treaties: Collection[str]) -> None:
+        """An extended store: the rows of files neither kept (`files`) nor added taken out, and
+        the rows of treaties neither kept (`treaties`) nor added."""
+        kept = set(files) | self.files
+        for (file,) in self.db.execute("SELECT file FROM documents").fetchall():
+            if file not in kept:
+                _forget_file(self.db, file)
+        have = {t for (t,) in self.db.execute("SELECT DISTINCT treaty FROM documents")}
+        for treaty in _treaties_of(self.db):
+            if treaty not in have or (treaty not in treaties and treaty not in self.fresh):
+                _forget_treaty(self.db, treaty)
+        self.copied = frozenset(treaties)
+        self.db.commit()
 
     def add_links(self, links: Iterable[tuple]) -> None:
         _insert_links(self.db, links)
@@ -403,12 +446,69 @@ class NewStore:
         from indexer.rates import write_rates  # (the stage after topics and alignment)
 
         # (both read the units treaty by treaty: after the indexes, not a scan each)
-        write_rates(self.db, self.rated)
-        write_facts(self.db, source)
+        write_rates(self.db, self.copied)
+        write_facts(self.db, source, self.copied)
         self.db.commit()
         self.db.close()
         os.replace(self.tmp, self.final)
         return self.final
+
+
+def _derived_schema(table: str) -> str:
+    """The schema of a table derived at commit (rates, facts)."""
+    if table == "rates":
+        from indexer.rates.stage import SCHEMA
+    else:
+        from indexer.instruments.facts import SCHEMA
+    return SCHEMA
+
+
+def extendable(data_dir: Path) -> bool:
+    """Whether the current store of `data_dir` can be the start of the next (`NewStore`'s
+    `extend`): of this pipeline version, with every table this version writes."""
+    return bool(previous(data_dir)) and has_schema(data_dir)
+
+
+def _tables(db: sqlite3.Connection) -> set[str]:
+    return {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def _forget_file(db: sqlite3.Connection, file: str) -> None:
+    """Delete the rows of `file` from every table of file rows: found through its treaty's
+    index where the table has one (a file's rows are all of one treaty)."""
+    found = db.execute("SELECT treaty FROM documents WHERE file = ?", (file,)).fetchone()
+    if found is None:
+        return
+    have = _tables(db)
+    for table in FILE_TABLES:
+        if table not in have:
+            continue
+        if table == "removed":  # (the one table of file rows without a treaty column)
+            db.execute("DELETE FROM removed WHERE file = ?", (file,))
+        else:
+            db.execute(f"DELETE FROM {table} WHERE treaty = ? AND file = ?", (found[0], file))
+
+
+def _forget_treaty(db: sqlite3.Connection, treaty: str, files: bool = False) -> None:
+    """Delete the rows of `treaty` from every table of treaty rows (`files`: and from every
+    table of file rows, for each of its files)."""
+    have = _tables(db)
+    if files:
+        db.execute("DELETE FROM removed WHERE file IN (SELECT file FROM documents WHERE"
+                   " treaty = ?)", (treaty,))
+        for table in FILE_TABLES:
+            if table in have and table != "removed":
+                db.execute(f"DELETE FROM {table} WHERE treaty = ?", (treaty,))
+    for table in TREATY_TABLES:
+        if table in have:
+            db.execute(f"DELETE FROM {table} WHERE treaty = ?", (treaty,))
+
+
+def _treaties_of(db: sqlite3.Connection) -> set[str]:
+    """Every treaty some table of treaty rows (`TREATY_TABLES`) names."""
+    have = _tables(db)
+    return {t for table in TREATY_TABLES if table in have
+            for (t,) in db.execute(f"SELECT DISTINCT treaty FROM {table}")}
 
 
 def remove_orphans(directory: Path) -> None:

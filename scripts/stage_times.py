@@ -1,7 +1,7 @@
 """Where a worker's ingest time goes, stage by stage (warm: one untimed pass first).
 
     python scripts/stage_times.py                 # bundled corpus + ../shared/corpus-extra
-    python scripts/stage_times.py --bundled -n 5  # only corpus/ (what scripts/bench.py copies)
+    python scripts/stage_times.py --bundled -n 5  # only corpus/ (what `scripts/bench scale` copies)
 
 Runs what an ingest worker runs per document (`pipeline.entries._process_entry`, each file alone in
 its treaty, so topics and alignment included) and reports each stage's seconds per MB of

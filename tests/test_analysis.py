@@ -315,9 +315,9 @@ def test_levenshtein():
 
 
 def _check_latin_words(text):
-    from indexer.index.analysis import _LATIN_WORDS_RE, _latin_terms, _latin_words
+    from indexer.index.analysis import _LATIN_TOKEN_RE, _latin_terms, _latin_words
 
-    written = _LATIN_WORDS_RE.findall(text)
+    written = [m.group() for m in _LATIN_TOKEN_RE.finditer(text)]
     assert _latin_words(text, "pt") == (_latin_terms(written, "pt"), written), repr(text)
 
 

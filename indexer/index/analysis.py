@@ -64,10 +64,9 @@ class IndexTerms(NamedTuple):
 _WCH = rf"(?:[^\W_{CJK}]|[\u0300-\u036f])"
 
 
-def _latin_token_re(wch: str, named: bool) -> re.Pattern[str]:
-    """The regex of Latin-script tokens whose word characters are `wch`. `named`: each
-    alternative is a group named by its kind; else there are no groups, so that `findall`
-    gives the tokens as written. Runs of characters are possessive (they never give one
+def _latin_token_re(wch: str) -> re.Pattern[str]:
+    """The regex of Latin-script tokens whose word characters are `wch`, each alternative a
+    group named by its kind. Runs of characters are possessive (they never give one
     back, so the matches are those of plain ``+``, found without backtracking). The repeated
     groups end their alternative, so nothing after them can fail and make them give one back:
     they are plain greedy, since a possessive group (``(?:...)*+``) matches wrongly on Python
@@ -78,12 +77,10 @@ def _latin_token_re(wch: str, named: bool) -> re.Pattern[str]:
         ("num", r"\d++(?:[.,]\d++)+"),  # 1.000 / 10,5 / 2.1: one token, separators kept
         ("word", rf"{wch}++(?:['’]{wch}++)*"),  # words, with inner apostrophes (State's)
     )
-    return re.compile("|".join(f"(?P<{kind}>{rx})" if named else rx
-                               for kind, rx in alternatives))
+    return re.compile("|".join(f"(?P<{kind}>{rx})" for kind, rx in alternatives))
 
 
-_LATIN_TOKEN_RE = _latin_token_re(_WCH, named=True)
-_LATIN_WORDS_RE = _latin_token_re(_WCH, named=False)
+_LATIN_TOKEN_RE = _latin_token_re(_WCH)
 
 # Portuguese suffixes as they look once folded, and the accented form the stemmer knows.
 _PT_RESTORE = (
@@ -236,7 +233,7 @@ _PIECE_ENDS = ".,'’«»‘“”„–—…§°·"
 
 def _latin_words(text: str, lang: str, memo: TermMemo | None = None
                  ) -> tuple[list[str], list[str]]:
-    """(terms, tokens as written) of Latin-script `text`: `_LATIN_WORDS_RE.findall(text)` and
+    """(terms, tokens as written) of Latin-script `text`: the matches of `_LATIN_TOKEN_RE` and
     their terms. Tokens hold no whitespace and no character of `_ASCII_CUTS`, so they are those
     of the pieces of text between such characters, in order; a piece stripped of `_PIECE_ENDS`
     that is one whole token (its term is not None) is its only token, found by string methods;
@@ -249,7 +246,7 @@ def _latin_words(text: str, lang: str, memo: TermMemo | None = None
     if None not in terms:
         return terms, pieces  # type: ignore[return-value]
     written = list(chain.from_iterable(
-        _LATIN_WORDS_RE.findall(piece) if term is None else (piece,)
+        [m.group() for m in _LATIN_TOKEN_RE.finditer(piece)] if term is None else (piece,)
         for piece, term in zip(pieces, terms)))
     return _latin_terms(written, lang, memo), written  # type: ignore[return-value]
 

@@ -22,7 +22,7 @@ from itertools import repeat
 from operator import add, attrgetter
 
 from indexer.index.analysis import IndexTerms, TermMemo, index_terms
-from indexer.index.engines import Article, FieldTerms, Row
+from indexer.index.engines import Article, FieldTerms, Row, treaty_keyword
 from indexer.index.query_syntax import analyser_lang, field_lang
 from indexer.models import IndexDoc
 from indexer.policy import LANGUAGES, policy
@@ -115,7 +115,7 @@ class _Article:
                 texts[f"topic_{lang}"] = memo.topic_terms(doc.topic_names, lang)
         keywords = {
             "lang": (_keyword(doc.lang.lower()),),
-            "treaty": (_keyword(doc.treaty.lower()),),
+            "treaty": (treaty_keyword(doc.treaty),),
             "party": tuple(_keyword(p.upper()) for p in doc.parties),
             "topic": (_keyword(doc.topic.lower()),) if doc.topic else (),
             "number": (str(doc.number),) if doc.number is not None else (),

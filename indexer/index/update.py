@@ -2,18 +2,20 @@
 changed taken out, theirs now put in, the rest shared (adding one treaty to a large corpus
 costs in proportion to that treaty, not to the corpus).
 
-The engine's files of the generation before are hard-linked into the new one (tantivy never
-writes into a segment file: it adds segments, delete bitsets and a new meta, each a file of
-its own, and writes its meta files by renaming), then the engine takes the treaties out and
-adds the new documents. The vocabulary of "did you mean" is the one before less that of the
+The engine's files of the generation before are hard-linked into the new one (neither engine
+writes into a segment file: tantivy adds segments, delete bitsets and a new meta, each a file
+of its own, and writes its meta files by renaming; Whoosh adds a segment and a new table of
+contents holding the deletions), then the engine takes the treaties out and adds the new
+documents. The vocabulary of "did you mean" is the one before less that of the
 documents taken out plus that of those added; the article groups keep their numbers (new
 ones are numbered on); the bilingual term table is kept (it is learnt from a bounded sample
 of the corpus, at the last whole build).
 
 What differs from building the index whole: the added documents come after the others
-(hits of equal score in that order), and tantivy counts a deleted document in its term
-statistics until its segment is merged, so scores may differ slightly from a whole build's.
-Whoosh indexes are built whole (`extend` returns None).
+(hits of equal score in that order), and the engines count a deleted document in their
+term statistics until its segment is merged, so scores may differ slightly from a whole build's.
+Whoosh, which would renumber the documents of the segments it merges, adds one segment per
+extension and merges none, until `engines.extendable` says the next ingest builds it whole.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from indexer.index.build import IndexStats, _analysed, _Groups, _write_generation
+from indexer.index.engines import extendable, update
 from indexer.index.generations import (
     GROUPS_FILE,
     META,
@@ -41,22 +44,21 @@ from indexer.index.rows import Vocabulary, analyse_chunk
 from indexer.index.terms import TERMS_FILE
 from indexer.models import IndexDoc
 
-#: Engines whose generations can share files.
-ENGINES = ("tantivy",)
 
 
 def can_extend(before: Path, engine: str) -> bool:
     """Whether the live generation of the index directory `before` is whole, of `engine`,
     and of an engine that can extend it."""
     gen = live_generation(before)
-    if engine not in ENGINES or gen is None:
+    if gen is None:
         return False
     try:
         meta = json.loads((gen / META).read_text("utf-8"))
     except (OSError, ValueError):
         return False
     return meta.get("engine") == engine and all(
-        (gen / name).is_file() for name in (VOCAB, GROUPS_FILE))
+        (gen / name).is_file() for name in (VOCAB, GROUPS_FILE)) and extendable(
+        engine, gen / "engine")
 
 
 def extend(before: Path, index_dir: Path, engine: str, treaties: Collection[str],
@@ -65,8 +67,6 @@ def extend(before: Path, index_dir: Path, engine: str, treaties: Collection[str]
     """A new generation of `index_dir` (made live) from the live one of `before` (see
     `can_extend`): the documents of `treaties` taken out (`gone`: those documents, as the
     index before has them) and `added` put in."""
-    from indexer.index.engines import tantivy_engine
-
     old = live_generation(before)
     assert old is not None
     index_dir.mkdir(parents=True, exist_ok=True)
@@ -78,7 +78,7 @@ def extend(before: Path, index_dir: Path, engine: str, treaties: Collection[str]
         _less(groups, vocab, analyse_chunk(gone))
         workers = (os.cpu_count() or 1) if workers is None else workers
         rows = groups.numbered(_analysed(added, workers), vocab, None)
-        n = tantivy_engine.update(gen / "engine", rows, treaties)
+        n = update(engine, gen / "engine", rows, treaties)
         shutil.copyfile(old / TERMS_FILE, gen / TERMS_FILE)
         meta = _write_generation(gen, engine, n, groups, vocab)
         previous = live_generation(index_dir)

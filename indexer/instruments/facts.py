@@ -3,11 +3,12 @@ into force, effect, termination, the treaty it replaces, the instruments that am
 authentic languages and the one that prevails — read from its text (the closing formula,
 the final articles, the statute around a treaty that a law enacts) and from the manifest.
 
-`write_facts(db)` (re)derives the store's `facts` table at the end of an ingest, from the
-units, the instruments and the documents' manifest metadata: one row per fact with its
-value, its source ("text" or "manifest"), the file and source line it was read from and the
-words that say it. A fact read as a rule ("on the thirtieth day after the later of the
-notifications") is kept as those words: the text gives no date.
+`write_facts(db)` (re)derives the store's `facts` table at the end of an ingest (but for the
+treaties whose files are all unchanged: theirs are copied), from the units, the instruments
+and the documents' manifest metadata: one row per fact with its value, its source ("text" or
+"manifest"), the file and source line it was read from and the words that say it. A fact
+read as a rule ("on the thirtieth day after the later of the notifications") is kept as
+those words: the text gives no date.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
 
 from indexer.rates.conditions import clip
@@ -365,16 +366,23 @@ def _relined(row: tuple, source: SourceLines, files: dict[str, Sequence[str] | N
     return row if not lines else (*row[:6], located(line, quote, lines), *row[7:])
 
 
-def write_facts(db: sqlite3.Connection, source: SourceLines | None = None) -> int:
-    """(Re)derive the facts table of the store `db`; the number of facts. `source` gives a
-    source file's lines (as the ingest decoded it), to cite the very line of each fact."""
+def write_facts(db: sqlite3.Connection, source: SourceLines | None = None,
+                kept: Collection[str] = frozenset()) -> int:
+    """(Re)derive the facts table of the store `db`, but for the treaties `kept` (their facts
+    copied from the store before, with the units and instruments they are read from); the
+    number of facts derived. `source` gives a source file's lines (as the ingest decoded it),
+    to cite the very line of each fact."""
     db.executescript(SCHEMA)
-    db.execute("DELETE FROM facts")
+    treaties = [t for (t,) in db.execute("SELECT id FROM treaties ORDER BY id") if t not in kept]
+    if kept:
+        db.executemany("DELETE FROM facts WHERE treaty = ?", [(t,) for t in treaties])
+    else:
+        db.execute("DELETE FROM facts")
     db.row_factory = sqlite3.Row
     files: dict[str, Sequence[str] | None] = {}  # (the files of this derivation, read once)
     try:
         n = 0
-        for (treaty,) in db.execute("SELECT id FROM treaties ORDER BY id").fetchall():
+        for treaty in treaties:
             rows = treaty_facts(db, treaty)
             if source is not None:
                 rows = [_relined(r, source, files) for r in rows]

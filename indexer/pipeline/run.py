@@ -205,7 +205,8 @@ def _ingest_into(corpus_dir: Path, current: Path, gen: Path,
     pending: list[Processed] = []  # documents waiting for the other files of their treaty
     added = 0  # documents alone in their treaty, written as they came
     guesses: dict[str, Guess] = {}  # pending documents' steps if alone (made in workers)
-    with store.NewStore(gen, previous=current) as new:
+    extend = bool(prior) and store.extendable(current)  # (the live store, less and more)
+    with store.NewStore(gen, previous=current, extend=extend) as new:
         for entry, (rep, item, doc_links, checked) in _run_entries(
                 corpus_dir, entries, prior, workers, progress, alone, limit, force):
             reports.append(rep)

@@ -67,6 +67,11 @@ class Article(NamedTuple):
     texts: dict[str, FieldTerms]
 
 
+def treaty_keyword(treaty: str) -> str:
+    """The value of the "treaty" filter field of the documents of `treaty`."""
+    return "_".join(treaty.lower().split())
+
+
 #: The `Row.article` of a row that shares no fields.
 NO_ARTICLE = Article({}, {})
 
@@ -155,6 +160,29 @@ def build(engine: str, path: Path, rows: Iterable[Row]) -> int:
     from indexer.index.engines import tantivy_engine
 
     return tantivy_engine.build(path, rows)
+
+
+def update(engine: str, path: Path, rows: Iterable[Row], treaties: Iterable[str]) -> int:
+    """Take the documents of `treaties` out of the index `engine` has in `path` (hard links to
+    another generation's files: neither engine writes into an existing file) and add `rows`
+    after the others; the number of documents then."""
+    if engine == "whoosh":
+        from indexer.index.engines import whoosh_engine
+
+        return whoosh_engine.update(path, rows, treaties)
+    from indexer.index.engines import tantivy_engine
+
+    return tantivy_engine.update(path, rows, treaties)
+
+
+def extendable(engine: str, path: Path) -> bool:
+    """Whether the index `engine` has in `path` should be extended rather than built again
+    (Whoosh: while its segments, one more per extension, stay few; tantivy merges its own)."""
+    if engine == "whoosh":
+        from indexer.index.engines import whoosh_engine
+
+        return whoosh_engine.extendable(path)
+    return True
 
 
 def open_engine(engine: str, path: Path, seconds: float | None = None) -> EngineSearcher:

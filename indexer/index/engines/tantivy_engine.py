@@ -22,7 +22,7 @@ from pathlib import Path
 
 import tantivy
 
-from indexer.index.engines import EngineHit, FieldTerms, Match, Row
+from indexer.index.engines import EngineHit, FieldTerms, Match, Row, treaty_keyword
 from indexer.index.query_syntax import (
     KEYWORD_FIELDS,
     FAll,
@@ -85,7 +85,7 @@ def update(path: Path, rows: Iterable[Row], treaties: Iterable[str]) -> int:
     writer = ix.writer(heap_size=256_000_000, num_threads=1)
     try:
         for treaty in treaties:  # (the treaty field holds the id as the rows' keyword)
-            writer.delete_documents_by_term("treaty", "_".join(treaty.lower().split()))
+            writer.delete_documents_by_term("treaty", treaty_keyword(treaty))
         with _gc_paused():
             _add_rows(writer, rows)
     except BaseException:

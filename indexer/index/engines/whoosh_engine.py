@@ -1,23 +1,27 @@
-"""Whoosh engine: our pre-analysed tokens go in through a tokenizer that only decodes them.
+"""Whoosh engine: our pre-analysed tokens go in as their postings, Whoosh never analyses text.
 
-Each text field's value is our tokens encoded as ``"<pos>\\x1f<term>"`` items joined by spaces;
-`PreAnalysedTokenizer` yields them back with their positions, so Whoosh never analyses text
-itself and phrase positions are ours. Scoring is BM25F; title and topic boosts come with the
-query.
+A text field (`PreAnalysedText`) takes our tokens (`FieldTerms`) and gives Whoosh's writer
+their postings itself: each distinct term, its frequency and its positions encoded by the
+field's format, exactly what Whoosh's own analysis would give for the same tokens (phrase
+positions are ours). The postings of the fields a document shares with the other documents of
+its article are worked out once per article (`_ArticlePostings`). Indexes written before this
+field type, whose fields decode ``"<pos>\\x1f<term>"`` items (`PreAnalysedTokenizer`), still
+open. Scoring is BM25F; title and topic boosts come with the query.
 """
 
 from __future__ import annotations
 
 import time
 from array import array
+from math import log
 from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
 
-from whoosh import collectors, fields, index, query, scoring
+from whoosh import collectors, fields, formats, index, query, scoring
 from whoosh.analysis import Token as WToken
 from whoosh.analysis import Tokenizer
 
-from indexer.index.engines import EngineHit, FieldTerms, Match, Row
+from indexer.index.engines import Article, EngineHit, FieldTerms, Match, Row, treaty_keyword
 from indexer.index.engines.expansion import Expander
 from indexer.index.query_syntax import (
     KEYWORD_FIELDS,
@@ -39,14 +43,6 @@ from indexer.index.query_syntax import (
 _SEP = "\x1f"
 #: Each document's group number (`Row.group`), by document number: 32-bit, native order.
 GROUPS = "groups.u32"
-
-
-def encode(tokens: FieldTerms) -> str:
-    """Our tokens as the string value the Whoosh field receives."""
-    terms, positions = tokens.term_list(), tokens.positions
-    if positions is None:
-        positions = range(len(terms))
-    return " ".join(f"{pos}{_SEP}{term}" for pos, term in zip(positions, terms, strict=True))
 
 
 class PreAnalysedTokenizer(Tokenizer):
@@ -87,27 +83,86 @@ def _schema() -> fields.Schema:
     for name in KEYWORD_FIELDS:
         spec[name] = fields.KEYWORD(lowercase=False, commas=False, scorable=False)
     for name in text_fields():
-        spec[name] = fields.TEXT(analyzer=PreAnalysedTokenizer(), phrase=True, stored=False)
+        spec[name] = PreAnalysedText(analyzer=PreAnalysedTokenizer(), phrase=True,
+                                     stored=False)
     return fields.Schema(**spec)
+
+
+#: A text field's postings as Whoosh's writer takes them: (term as UTF-8, frequency, weight,
+#: encoded positions) for each distinct term.
+Postings = tuple[tuple[bytes, int, float, bytes], ...]
+
+
+class PreAnalysedText(fields.TEXT):
+    """A text field whose values are our tokens (`FieldTerms`) or their `Postings` (the
+    documented `index` hook of a field type: what it returns is what the writer adds)."""
+
+    def index(self, value, **kwargs):
+        if isinstance(value, FieldTerms):
+            return postings(value, self.format)
+        if isinstance(value, tuple):
+            return value
+        return super().index(value, **kwargs)  # (text: decoded by the analyser)
+
+
+def postings(tokens: FieldTerms, fmt: formats.Format) -> Postings:
+    """The postings of `tokens` in a field of format `fmt`: the items Whoosh's analysis of
+    the same tokens gives (each term's positions in token order, weight = frequency)."""
+    terms = tokens.term_list()
+    at: dict[str, list[int]] = {}
+    for term, pos in zip(terms, tokens.positions or range(len(terms)), strict=True):
+        found = at.get(term)
+        if found is None:
+            at[term] = [pos]
+        else:
+            found.append(pos)
+    encode = fmt.encode
+    return tuple((term.encode("utf-8"), len(poses), float(len(poses)), encode(poses))
+                 for term, poses in at.items())
+
+
+def _article_values(article: Article, schema: fields.Schema) -> dict[str, object]:
+    """The field values of the fields `article`'s documents share: keywords as text, text
+    fields as their postings."""
+    doc: dict[str, object] = {}
+    for name, values in article.keywords.items():
+        if values:
+            doc[name] = " ".join(values)
+    for name, tokens in article.texts.items():
+        if tokens.terms:
+            doc[name] = postings(tokens, schema[name].format)
+    return doc
+
+
+def _add_rows(writer, rows: Iterable[Row], groups: array) -> int:
+    """Add `rows` to `writer`, each row's group number to `groups`; how many."""
+    schema = writer.schema
+    article = shared = None
+    n = 0
+    for row in rows:
+        if row.article is not article:
+            article = row.article
+            shared = _article_values(article, schema)
+        groups.append(row.group)
+        doc: dict[str, object] = {"doc": row.stored}
+        for name, values in row.own_keywords.items():
+            if values:
+                doc[name] = " ".join(values)
+        for name, tokens in row.own_texts.items():
+            if tokens.terms:
+                doc[name] = tokens
+        doc.update(shared)  # (as `Row.keywords` and `Row.texts`: the article's last)
+        writer.add_document(**doc)
+        n += 1
+    return n
 
 
 def build(path: Path, rows: Iterable[Row]) -> int:
     ix = index.create_in(str(path), _schema())
     writer = ix.writer(limitmb=256)
-    n = 0
     groups = array("i")
     try:
-        for row in rows:
-            groups.append(row.group)
-            doc: dict[str, str] = {"doc": row.stored}
-            for name, values in row.keywords.items():
-                if values:
-                    doc[name] = " ".join(values)
-            for name, tokens in row.texts.items():
-                if tokens.terms:
-                    doc[name] = encode(tokens)
-            writer.add_document(**doc)
-            n += 1
+        n = _add_rows(writer, rows, groups)
     except BaseException:
         writer.cancel()
         raise
@@ -115,6 +170,69 @@ def build(path: Path, rows: Iterable[Row]) -> int:
     # One writer makes one segment: document numbers are the order the rows came in.
     (path / GROUPS).write_bytes(groups.tobytes())
     return n
+
+
+#: Most segments an extended index may have; past them the next ingest builds it whole. Each
+#: extension adds one segment (never merged: document numbers stay those of `GROUPS`), and a
+#: query reads every segment's term tables.
+SEGMENTS = 8
+
+
+def update(path: Path, rows: Iterable[Row], treaties: Iterable[str]) -> int:
+    """Take the documents of `treaties` out of the index in `path` (hard links to another
+    generation's files: Whoosh never writes into a segment file, its deletions and segment
+    list go into a new table of contents) and add `rows` as one new segment after the others,
+    merging none; the number of documents then."""
+    ix = index.open_dir(str(path))
+    groups = array("i")
+    groups.frombytes((path / GROUPS).read_bytes())
+    writer = ix.writer(limitmb=256)
+    try:
+        for treaty in treaties:
+            writer.delete_by_term("treaty", treaty_keyword(treaty))
+        _add_rows(writer, rows, groups)
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit(merge=False)
+    with ix.searcher() as searcher:
+        if searcher.doc_count_all() != len(groups):
+            raise RuntimeError(f"{path}: the extended index numbers its documents otherwise")
+        count = searcher.doc_count()
+    _replace(path / GROUPS, groups.tobytes())
+    return count
+
+
+def extendable(path: Path) -> bool:
+    """Whether the index in `path` has fewer segments than `SEGMENTS` and a group number for
+    each of its documents (then `update` can extend it)."""
+    try:
+        with index.open_dir(str(path)).reader() as reader:
+            leaves = len(reader.leaf_readers())
+            total = reader.doc_count_all()
+    except (OSError, index.EmptyIndexError):
+        return False
+    file = path / GROUPS
+    return leaves < SEGMENTS and file.is_file() and file.stat().st_size == 4 * total
+
+
+def _replace(file: Path, data: bytes) -> None:
+    """Write `data` as `file` by replacing it (it may be a hard link to another generation's
+    file, which must stay as it is)."""
+    tmp = file.with_name(file.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(file)
+
+
+class BM25(scoring.BM25F):
+    """Whoosh's BM25F with the inverse document frequency of tantivy's BM25,
+    ln(1 + (N − n + 0.5) / (n + 0.5)), in place of Whoosh's log(N / (n + 1)) + 1, which weighs
+    a rare term against a common one otherwise: the two engines then rank alike."""
+
+    def idf(self, searcher, fieldname, text):
+        parent = searcher.get_parent()
+        n = parent.doc_frequency(fieldname, text)
+        return log(1 + (parent.doc_count_all() - n + 0.5) / (n + 0.5))
 
 
 def translate(node: FNode) -> query.Query:
@@ -155,7 +273,7 @@ class WhooshSearcher:
     def __init__(self, path: Path, seconds: float = QUERY_SECONDS) -> None:
         self.seconds = seconds
         self._ix = index.open_dir(str(path))
-        self._searcher = self._ix.searcher(weighting=scoring.BM25F())
+        self._searcher = self._ix.searcher(weighting=BM25())
         self._groups = array("i")
         file = Path(path) / GROUPS
         if file.exists():

@@ -1,8 +1,8 @@
 """Render each page type of the web app N times with Flask's test client and print p50/p95
 milliseconds per page type (target: under 200 ms on the bundled corpus).
 
-    python scripts/bench_web.py                    # ingests the bundled corpus into a temp dir
-    python scripts/bench_web.py --data ./data -n 50
+    python scripts/bench web                    # ingests the bundled corpus into a temp dir
+    python scripts/bench web --data ./data -n 50
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bench.common import BUNDLED, pct
 
 PAGES: dict[str, list[str]] = {
     "home": ["/"],
@@ -34,29 +33,27 @@ PAGES: dict[str, list[str]] = {
 }
 
 
-def pct(values: list[float], p: float) -> float:
-    values = sorted(values)
-    k = max(0, min(len(values) - 1, round(p / 100 * (len(values) - 1))))
-    return values[k]
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--data", type=Path, default=None,
+                   help="ingested data dir (else a fresh one)")
+    p.add_argument("-n", type=int, default=30, help="renders per URL (after one warm-up)")
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", type=Path, default=None, help="ingested data dir (else a fresh one)")
-    ap.add_argument("-n", type=int, default=30, help="renders per URL (after one warm-up)")
-    args = ap.parse_args()
+def fresh_data() -> Path:
+    """The bundled corpus ingested into a new temporary directory."""
+    from indexer.pipeline import ingest
 
+    data = Path(tempfile.mkdtemp(prefix="treaty-bench-"))
+    t0 = time.perf_counter()
+    ingest(BUNDLED, data)
+    print(f"ingested the bundled corpus into {data} in {time.perf_counter() - t0:.1f} s")
+    return data
+
+
+def run(args: argparse.Namespace) -> int:
     from search.web import create_app, warm_up
 
-    data = args.data
-    if data is None:
-        from indexer.pipeline import ingest
-
-        data = Path(tempfile.mkdtemp(prefix="treaty-bench-"))
-        t0 = time.perf_counter()
-        ingest(ROOT / "corpus", data)
-        print(f"ingested the bundled corpus into {data} in {time.perf_counter() - t0:.1f} s")
-    app = create_app(data)
+    app = create_app(args.data or fresh_data())
     t0 = time.perf_counter()
     warm_up(app)  # what `treaty serve` does in the background at start
     print(f"start-up warm-up: {(time.perf_counter() - t0) * 1000:.0f} ms")
@@ -84,7 +81,3 @@ def main() -> int:
               f"{statistics.median(times):>8.1f} {p95:>8.1f} {max(times):>8.1f}")
     print(f"worst p95: {worst:.1f} ms ({'under' if worst < 200 else 'OVER'} the 200 ms target)")
     return 0 if worst < 200 else 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,10 +2,10 @@
 then article pages), each thread on one keep-alive connection; prints requests per second,
 p50/p95 latency and the error count (any status other than 200, or a broken connection).
 
-    python scripts/load_web.py                         # ingests the bundled corpus, starts
+    python scripts/bench load                          # ingests the bundled corpus, starts
                                                        # `treaty serve` on a free port
-    python scripts/load_web.py --threads 8             # the server's --threads
-    python scripts/load_web.py --url http://127.0.0.1:8000   # a server already running
+    python scripts/bench load --threads 8              # the server's --threads
+    python scripts/bench load --url http://127.0.0.1:8000   # a server already running
 
 Only addresses on this machine (127.0.0.0/8, localhost, ::1) are accepted as --url.
 """
@@ -20,14 +20,13 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bench.common import ROOT, pct
+from bench.web import fresh_data
 
 KINDS: dict[str, list[str]] = {
     "search": ["/search?q=beneficial+owner", "/search?q=tax", "/search?q=%E8%82%A1%E6%81%AF",
@@ -84,10 +83,9 @@ def run_kind(host: str, port: int, urls: list[str], clients: int, seconds: float
     for t in threads:
         t.join()
     elapsed = time.perf_counter() - t0
-    times.sort()
-    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))] if times else 0.0
     return {"requests": len(times), "rps": len(times) / elapsed,
-            "p50": statistics.median(times) * 1000 if times else 0.0, "p95": p95 * 1000,
+            "p50": statistics.median(times) * 1000 if times else 0.0,
+            "p95": pct(times, 95) * 1000 if times else 0.0,
             "errors": errors}
 
 
@@ -113,12 +111,7 @@ def _wait_up(host: str, port: int, proc: subprocess.Popen, timeout: float = 60) 
 
 
 def _start_server(data: Path | None, threads: int | None) -> tuple[subprocess.Popen, int]:
-    if data is None:
-        from indexer.pipeline import ingest
-
-        data = Path(tempfile.mkdtemp(prefix="treaty-load-"))
-        ingest(ROOT / "corpus", data)
-        print(f"ingested the bundled corpus into {data}")
+    data = data or fresh_data()
     port = _free_port()
     cmd = [sys.executable, "-m", "search.cli", "serve", "--data", str(data), "--port", str(port)]
     if threads:
@@ -128,15 +121,15 @@ def _start_server(data: Path | None, threads: int | None) -> tuple[subprocess.Po
     return proc, port
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--url", default=None, help="a running server (loopback only)")
     ap.add_argument("--data", type=Path, default=None, help="ingested data dir for the server")
     ap.add_argument("--threads", type=int, default=None, help="the server's --threads")
     ap.add_argument("--clients", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=30.0, help="per page kind")
-    args = ap.parse_args()
 
+
+def run(args: argparse.Namespace) -> int:
     proc = None
     if args.url:
         parts = urlsplit(args.url)
@@ -172,6 +165,3 @@ def main() -> int:
             proc.wait(10)
     return 1 if failed else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
