@@ -43,6 +43,10 @@ NAME = 4.0
 #: when a word more frequent by RARER at least is as close as a misreading is.
 COMMON = 3.0
 RARER = 2.0
+#: A token this long with no word within the lexicon index's two edits is looked for three
+#: edits away (FAR) among the frequent words.
+LONG = 9
+FAR = 3
 #: How many times the document prints a word for it to be a word of its vocabulary.
 VOCABULARY = 3
 #: The shortest token looked at (a three-letter one is too often a label glued to a word,
@@ -73,8 +77,10 @@ def _vocabulary(lines: Sequence[Line], nz: Normaliser) -> dict[str, int]:
     return {w: n for w, n in counts.items() if n >= VOCABULARY}
 
 
-def nearest(tok: str, nz: Normaliser, vocabulary: dict[str, int]) -> tuple[str, str] | None:
-    """The one word `tok` most likely was (see the module), with the reason, or None."""
+def nearest(tok: str, nz: Normaliser, vocabulary: dict[str, int],
+            pool: dict[int, list[str]] | None = None) -> tuple[str, str] | None:
+    """The one word `tok` most likely was (see the module), with the reason, or None
+    (`pool`: the frequent words by length, :func:`far_pool`, made once for a document)."""
     from rapidfuzz.distance import Levenshtein
     from symspellpy import Verbosity
 
@@ -89,6 +95,8 @@ def nearest(tok: str, nz: Normaliser, vocabulary: dict[str, int]) -> tuple[str, 
         d = Levenshtein.distance(low, word, score_cutoff=wide)
         if d <= wide and word != low and (word not in found or found[word][0] > d):
             found[word] = (d, max(nz.lex.freq(word), FLOOR + 0.5 * count / VOCABULARY))
+    if len(low) >= LONG and not any(d <= limit for d, _z in found.values()):
+        found.update(_far(low, nz, far_pool(nz) if pool is None else pool))
     least = FLOOR
     if freq(tok, nz) >= KNOWN:  # a rare word: only one edit from a much commoner one
         least = max(FLOOR, freq(tok, nz) + RARER)
@@ -110,6 +118,27 @@ def nearest(tok: str, nz: Normaliser, vocabulary: dict[str, int]) -> tuple[str, 
                                f"'{word}' (zipf {-z:.1f}), {d} edit(s)")
 
 
+def far_pool(nz: Normaliser) -> dict[int, list[str]]:
+    """The frequent words of the language (Zipf FLOOR or more, letters only) by length."""
+    out: dict[int, list[str]] = {}
+    for w in nz.lex.at_least(FLOOR):
+        if len(w) >= LONG - FAR and w.isalpha():
+            out.setdefault(len(w), []).append(w)
+    return out
+
+
+def _far(low: str, nz: Normaliser, pool: dict[int, list[str]]) -> dict[str, tuple[int, float]]:
+    """The frequent words of `pool` three edits from a long token `low` (beyond the lexicon
+    index's two)."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    words = [w for n in range(len(low) - FAR, len(low) + FAR + 1) for w in pool.get(n, ())]
+    got = process.extract(low, words, scorer=Levenshtein.distance, score_cutoff=FAR,
+                          limit=None)
+    return {w: (int(d), nz.lex.freq(w)) for w, d, _i in got if d == FAR}
+
+
 def _variant(a: str, b: str, lang: str) -> bool:
     """Are `a` and `b` one word in two spellings of today ("authorised", "authorized")?"""
     return older_form(a, b, lang) or older_form(b, a, lang)
@@ -121,13 +150,16 @@ def repair_doubted(lines: Sequence[Line], nz: Normaliser, unsure: frozenset[str]
     if not unsure:
         return list(lines)
     vocabulary = _vocabulary(lines, nz)
+    pool: dict[int, list[str]] | None = None
     fixes: dict[int, list[Fix]] = {}
     memo: dict[str, tuple[str, str] | None] = {}
     for k, a, b, tok in tokens(lines):
         if tok not in unsure or len(tok) < _SHORTEST or not tok.isalpha():
             continue
         if tok not in memo:
-            memo[tok] = None if _kept(tok, nz) else nearest(tok, nz, vocabulary)
+            if pool is None and len(tok) >= LONG:
+                pool = far_pool(nz)
+            memo[tok] = None if _kept(tok, nz) else nearest(tok, nz, vocabulary, pool)
         got = memo[tok]
         if got is not None:
             fixes.setdefault(k, []).append(Fix(a, b, got[0], Change(STEP, tok, got[0], got[1])))
