@@ -63,3 +63,31 @@ def test_an_older_swedish_spelling_doubted_is_kept():
 def test_the_kept_table_reads_back():
     words = [_word("Article", 96.5), Word(2, 3, 1, 4, 10, 20, 30, 12, 41, "l.")]
     assert read_tsv(to_tsv(words)) == words
+
+
+def test_an_ingest_reads_the_words_kept_beside_an_ocr_text(tmp_path: Path):
+    """`treaty add --ocr` keeps tesseract's words beside the text (`x.ocr.tsv`); the ingest
+    reads them, so a word the engine doubted is repaired in the store, and only there."""
+    import sqlite3
+    from contextlib import closing
+
+    from indexer import store
+    from indexer.pipeline import ingest
+
+    text = _excerpt().replace("prevention", "prevemtiom", 1)
+    out = {}
+    for name, words in (("with", [_word("prevemtiom", 31)]), ("without", None)):
+        corpus = tmp_path / name / "corpus"
+        corpus.mkdir(parents=True)
+        (corpus / "br-pe.ocr.txt").write_text(text, encoding="utf-8")
+        if words is not None:
+            (corpus / "br-pe.ocr.tsv").write_text(to_tsv(words), encoding="utf-8")
+        (corpus / "manifest.toml").write_text(
+            '[[document]]\nfile = "br-pe.ocr.txt"\ntreaty = "br-pe-2006"\nlanguages = ["en"]\n'
+            'parties = ["BR", "PE"]\nkeep = true\n', encoding="utf-8")
+        data = tmp_path / name / "data"
+        ingest(corpus, data)
+        with closing(sqlite3.connect(store.store_path(data))) as db:
+            out[name] = " ".join(t for (t,) in db.execute("SELECT text FROM units"))
+    assert "prevention" in out["with"] and "prevemtiom" not in out["with"]
+    assert "prevemtiom" in out["without"]

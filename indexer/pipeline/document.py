@@ -116,15 +116,18 @@ def _line_steps(streams: dict[str, list[Line]], langs: Sequence[str]
 
 
 def _version(lang: str, lines: Sequence[Line], meta: DocMeta, topics: bool,
-             said: Said, others: Sequence[str] = (), noisy: bool = False) -> Version:
+             said: Said, others: Sequence[str] = (), noisy: bool = False,
+             doubted: frozenset[str] = frozenset()) -> Version:
     """One language version from its lines through the line steps: the steps over the whole
     version (with the document's other languages `others` as evidence; `noisy`: the
     document is a print read by OCR), then segmented, with the OCR repairs of each unit's
-    lines; a warning when no article is found, a note when article numbers are inferred."""
+    lines; a warning when no article is found, a note when article numbers are inferred.
+    `doubted`: the words the OCR engine doubted (`normalise.evidence`)."""
     from indexer.normalise import repair_version, shared
     from indexer.segment import segment
 
-    normalised = repair_version(lines, shared(lang), [shared(x) for x in others], noisy)
+    normalised = repair_version(lines, shared(lang), [shared(x) for x in others], noisy,
+                                doubted)
     units = segment(normalised, lang, article=meta.article, topics=topics)
     changed = _ChangedLines({x.start: x.changes for x in normalised if x.changes})
     units = tuple(_with_changes(u, changed) for u in units)
@@ -223,7 +226,7 @@ def structure_missing(doc: Document) -> str | None:
 
 
 def _versions(streams: dict[str, list[Line]], meta: DocMeta, topics: bool,
-              said: Said) -> list[Version]:
+              said: Said, doubted: frozenset[str] = frozenset()) -> list[Version]:
     """The document's versions (its languages' streams through normalise and segment) and
     its other streams kept aside, in stream order."""
     from indexer.normalise import LEXICON_LANGS, noisy
@@ -235,24 +238,25 @@ def _versions(streams: dict[str, list[Line]], meta: DocMeta, topics: bool,
     is_noisy = noisy([x for lines in normalised.values() for x in lines])
     return [
         _version(lang, normalised[lang], meta, topics, said,
-                 [k for k in evidence if k != lang], is_noisy)
+                 [k for k in evidence if k != lang], is_noisy, doubted)
         if lang in normalised else _kept_aside(lang, lines, said.notes)
         for lang, lines in streams.items()
     ]
 
 
-def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True
-            ) -> tuple[Document, list[tuple]]:
+def process(decoded: Decoded, meta: DocMeta, *, topics: bool = True,
+            doubted: frozenset[str] = frozenset()) -> tuple[Document, list[tuple]]:
     """Turn one decoded source text into a Document (and its removed furniture rows).
     `topics=False`: articles get no topic of their own (the ingest gives each article the
-    topic `treaty.harmonise_topics` decides over all versions of the treaty)."""
+    topic `treaty.harmonise_topics` decides over all versions of the treaty). `doubted`: the
+    words the OCR engine doubted, for a text it read (`normalise.evidence`)."""
     cleaned = clean_stage.clean(decoded.text)
     said = Said(list(decoded.warnings), [])
     streams = lang_stage.split(cleaned.lines, list(meta.languages) or None)
     if not meta.languages:
         meta = replace(meta, languages=tuple(k for k in streams if policy(k)),
                        guessed=(*meta.guessed, "languages"))
-    versions = _versions(streams, meta, topics, said)
+    versions = _versions(streams, meta, topics, said, doubted)
     # metadata is read from the treaty's own languages (not a Dutch or French title before it)
     own = sorted((x for lang, ls in streams.items() if lang in meta.languages for x in ls),
                  key=lambda x: x.start)

@@ -19,7 +19,7 @@ from indexer.models import DocMeta, Document
 from indexer.pipeline import treaty
 from indexer.pipeline.document import count_kind, process, structure_missing
 from indexer.sources import manifest
-from indexer.sources.read import decode_source, digest, source_bytes
+from indexer.sources.read import decode_source, digest, ocr_words, source_bytes
 
 
 def _meta_from_entry(entry: manifest.Entry) -> DocMeta:
@@ -59,6 +59,17 @@ class DocReport:
 PARALLEL_MIN_BYTES = 2_000_000
 
 
+def _doubted(corpus_dir: Path, file: str, limit: int | None) -> frozenset[str]:
+    """The words the OCR engine doubted in the OCR text `file` (from the words kept beside
+    it, `read.ocr_words`); none for any other text."""
+    words = ocr_words(corpus_dir, file, limit)
+    if not words:
+        return frozenset()
+    from indexer.normalise.evidence import doubted
+
+    return doubted(words)
+
+
 def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | None,
                    alone: bool = False, limit: int | None = None, guess: bool = False,
                    keep: bool = False
@@ -86,7 +97,9 @@ def _process_entry(corpus_dir: Path, entry: manifest.Entry, prior_sha: str | Non
             decoded = decode_source(data, name, limit)
             # every document processed here goes through `treaty.harmonise_topics`, which decides
             # the topic of every article: segment's own would be overwritten
-            doc, removed = process(decoded, _meta_from_entry(entry), topics=False)
+            doubted = _doubted(corpus_dir, entry.file, limit)
+            doc, removed = process(decoded, _meta_from_entry(entry), topics=False,
+                                   doubted=doubted)
             missing = None if keep or entry.keep else structure_missing(doc)
             if missing:
                 raise TreatyError(f"{missing}; not ingested (`treaty ingest --force` or "

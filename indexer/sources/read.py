@@ -258,6 +258,22 @@ def source_bytes(corpus_dir: str | os.PathLike[str], file: str, limit: int | Non
     return files.read_bytes(real, limit, name=name, root=Path(corpus_dir).resolve()), name
 
 
+def ocr_words(corpus_dir: str | os.PathLike[str], file: str, limit: int | None = None
+              ) -> list:
+    """Tesseract's words (boxes, confidences: `formats.ocr_words.Word`) kept beside the OCR
+    text `file` of the corpus (`x.ocr.tsv` beside `x.ocr.txt`, as `treaty add --ocr` writes
+    them); none when it has none or it cannot be read (the text is read all the same)."""
+    if not file.endswith(".ocr.txt"):
+        return []
+    from indexer.sources.formats.ocr_words import read_tsv
+
+    try:
+        data, _name = source_bytes(corpus_dir, file[: -len(".txt")] + ".tsv", limit)
+    except (SourceError, OSError):
+        return []
+    return read_tsv(data.decode("utf-8", errors="replace"))
+
+
 def decode_source(data: bytes, name: str, limit: int | None = None) -> Decoded:
     """`decode` of what `source_bytes` read."""
     return decode(data, name, files.size_limit() if limit is None else limit)
