@@ -117,6 +117,8 @@ CREATE INDEX IF NOT EXISTS history_top ON unit_history(treaty, lang, top);
 CREATE INDEX IF NOT EXISTS sources_treaty ON unit_sources(treaty, lang, eid);
 CREATE INDEX IF NOT EXISTS amendments_treaty ON amendments(treaty, lang, target);
 CREATE INDEX IF NOT EXISTS removed_file ON removed(file);
+CREATE INDEX IF NOT EXISTS documents_treaty ON documents(treaty);
+CREATE INDEX IF NOT EXISTS instruments_treaty ON instruments(treaty, base, seq);
 """
 #: The tables `indexer.instruments` fills, with the number of columns of each.
 INSTRUMENT_TABLES = {"instruments": 16, "amendments": 14, "unit_history": 27, "unit_sources": 8}
