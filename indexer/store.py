@@ -353,24 +353,33 @@ class NewStore:
         self.tmp = self.final.with_name(f".{self.final.name}.{os.getpid()}.tmp")
         self.tmp.unlink(missing_ok=True)
         self.extended = extend and self.previous.exists()
-        if self.extended:
-            shutil.copyfile(self.previous, self.tmp)
-        self.db = sqlite3.connect(self.tmp)
-        # a new file that is thrown away unless complete: nothing to roll back to
-        self.db.execute("PRAGMA journal_mode=OFF")
-        if not self.extended:
-            self.db.executescript(SCHEMA)
-            self.db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
+        self._db: sqlite3.Connection | None = None
         #: treaties whose rates and facts `copy_kept` copied (not derived again at `commit`)
         self.copied: frozenset[str] = frozenset()
         self.fresh: set[str] = set()  # treaties of the documents added
         self.files: set[str] = set()  # files of the documents added
 
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The new store, made when first written (an ingest that finds nothing changed
+        writes none: an extended store is not copied for nothing)."""
+        if self._db is None:
+            if self.extended:
+                shutil.copyfile(self.previous, self.tmp)
+            self._db = sqlite3.connect(self.tmp)
+            # a new file that is thrown away unless complete: nothing to roll back to
+            self._db.execute("PRAGMA journal_mode=OFF")
+            if not self.extended:
+                self._db.executescript(SCHEMA)
+                self._db.execute("INSERT INTO meta VALUES ('pipeline', ?)", (PIPELINE_VERSION,))
+        return self._db
+
     def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.db.close()
+        if self._db is not None:
+            self._db.close()
         self.tmp.unlink(missing_ok=True)
 
     def add(self, doc: Document | StoreRows, removed: Iterable[tuple] | None = None,
