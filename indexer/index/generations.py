@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 #: The version of the layout of a generation.
@@ -73,22 +74,38 @@ def prune(index_dir: Path, keep: set[str]) -> None:
             shutil.rmtree(path, ignore_errors=True)
 
 
-#: File of an index generation that names its groups: ``{"keys": [[treaty, lang, article
-#: eId], ...], "sizes": [documents, ...]}``, by group number.
+#: File of an index generation that names its groups: ``{"keys": ["treaty\x1flang\x1farticle
+#: eId", ...], "sizes": [documents, ...], "rank": [rank, ...]}``, by group number (written
+#: before the rank, ``"keys"`` held lists: still read).
 GROUPS_FILE = "groups.json"
+_SEP = "\x1f"
+
+
+class _Keys(Sequence):
+    """The groups' keys as the file holds them, each split into (treaty, lang, article eId)
+    when asked for: a search reads a few of hundreds of thousands."""
+
+    def __init__(self, joined: list[str]) -> None:
+        self._joined = joined
+
+    def __len__(self) -> int:
+        return len(self._joined)
+
+    def __getitem__(self, g):  # (an index; a slice gives a list)
+        if isinstance(g, slice):
+            return [tuple(k.split(_SEP)) for k in self._joined[g]]
+        return tuple(self._joined[g].split(_SEP))
 
 
 class GroupTable:
     """The article groups of an index: (treaty, lang, article eId) per group number, each
     group's number of documents, and its rank in (treaty, lang, article eId) order."""
 
-    def __init__(self, keys: list[tuple[str, str, str]], sizes: list[int]) -> None:
+    def __init__(self, keys: Sequence[tuple[str, str, str]], sizes: list[int],
+                 rank: list[int] | None = None) -> None:
         self.keys = keys
         self.sizes = sizes
-        order = sorted(range(len(keys)), key=keys.__getitem__)
-        self.rank = [0] * len(keys)
-        for r, g in enumerate(order):
-            self.rank[g] = r
+        self.rank = _ranks(keys) if rank is None else rank
 
     def treaties(self) -> set[str]:
         """The treaties with documents in the index (a group whose documents an extended
@@ -98,10 +115,22 @@ class GroupTable:
     @classmethod
     def load(cls, path: Path) -> GroupTable:
         data = json.loads(path.read_text("utf-8"))
-        return cls([tuple(k) for k in data["keys"]], list(data["sizes"]))
+        keys = data["keys"]
+        if keys and not isinstance(keys[0], str):  # (the earlier form: no rank written)
+            return cls([tuple(k) for k in keys], list(data["sizes"]))
+        return cls(_Keys(keys), data["sizes"], data.get("rank"))
 
     @staticmethod
     def dump(path: Path, numbers: dict[tuple[str, ...], int], sizes: list[int]) -> None:
         keys = sorted(numbers, key=numbers.__getitem__)
-        path.write_text(json.dumps({"keys": keys, "sizes": sizes}, ensure_ascii=False),
-                        "utf-8")
+        path.write_text(json.dumps({"keys": [_SEP.join(k) for k in keys], "sizes": sizes,
+                                    "rank": _ranks(keys)}, ensure_ascii=False), "utf-8")
+
+
+def _ranks(keys: Sequence[tuple[str, ...]]) -> list[int]:
+    """Each group's place in key order."""
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    rank = [0] * len(keys)
+    for r, g in enumerate(order):
+        rank[g] = r
+    return rank
