@@ -435,9 +435,9 @@ class NewStore:
         for (file,) in self.db.execute("SELECT file FROM documents").fetchall():
             if file not in kept:
                 _forget_file(self.db, file)
-        have = {t for (t,) in self.db.execute("SELECT DISTINCT treaty FROM documents")}
-        for treaty in _treaties_of(self.db):
-            if treaty not in have or (treaty not in treaties and treaty not in self.fresh):
+        # (the treaties table is the previous store's until `commit`: every treaty with rows)
+        for (treaty,) in self.db.execute("SELECT id FROM treaties").fetchall():
+            if treaty not in treaties and treaty not in self.fresh:
                 _forget_treaty(self.db, treaty)
         self.copied = frozenset(treaties)
         self.db.commit()
@@ -513,13 +513,6 @@ def _forget_treaty(db: sqlite3.Connection, treaty: str, files: bool = False) -> 
     for table in TREATY_TABLES:
         if table in have:
             db.execute(f"DELETE FROM {table} WHERE treaty = ?", (treaty,))
-
-
-def _treaties_of(db: sqlite3.Connection) -> set[str]:
-    """Every treaty some table of treaty rows (`TREATY_TABLES`) names."""
-    have = _tables(db)
-    return {t for table in TREATY_TABLES if table in have
-            for (t,) in db.execute(f"SELECT DISTINCT treaty FROM {table}")}
 
 
 def remove_orphans(directory: Path) -> None:
