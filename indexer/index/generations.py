@@ -91,6 +91,9 @@ class _Keys(Sequence):
     def __len__(self) -> int:
         return len(self._joined)
 
+    def __iter__(self):
+        return (tuple(k.split(_SEP)) for k in self._joined)
+
     def __getitem__(self, g):  # (an index; a slice gives a list)
         if isinstance(g, slice):
             return [tuple(k.split(_SEP)) for k in self._joined[g]]
