@@ -13,6 +13,7 @@ say which number it is; its own text never does.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from rapidfuzz.distance import Levenshtein
@@ -95,11 +96,13 @@ def merged(fams: dict[Form, Family]) -> dict[Form, Family]:
     return out
 
 
-def lost_number(text: str, form: Form, between: bool = True) -> bool:
-    """Is `text` the word of `form` alone (an OCR slip in it at most, specks around it, a
-    mark or two or a letter where its number was): a heading of the family whose number the
-    scan lost?
-    Not `between` two labels of the family: only with such a mark, other than a stop."""
+#: A line that is one word alone, with a mark or two or one letter after it at most: (its
+#: line, the word, what follows it, the line's length); the lines a lost number may be on.
+Alone = tuple[int, str, str, int]
+
+
+def _alone(k: int, text: str) -> Alone | None:
+    """Line `k` (`text`) as a word alone (specks before it read past), or None."""
     s = _SPECKS_BEFORE.sub("", text.strip())
     end = 0
     while end < len(s) and s[end].isalpha():
@@ -107,8 +110,23 @@ def lost_number(text: str, form: Form, between: bool = True) -> bool:
     word, rest = s[:end], s[end:].strip()
     if len(word) < _LEAST or len(rest) > 2 or any(c.isdigit() for c in rest) or (
             len(rest) == 2 and any(c.isalpha() for c in rest)):
-        return False  # (a mark or two, or one letter, where the number was: "Article?",
+        return None  # (a mark or two, or one letter, where the number was: "Article?",
         # "ARTIKEL A"; no digit: a number read is the family's own reading)
+    return k, word, rest, len(text)
+
+
+def lost_number(text: str, form: Form, between: bool = True) -> bool:
+    """Is `text` the word of `form` alone (an OCR slip in it at most, specks around it, a
+    mark or two or a letter where its number was): a heading of the family whose number the
+    scan lost?
+    Not `between` two labels of the family: only with such a mark, other than a stop."""
+    alone = _alone(0, text)
+    return alone is not None and _of_form(alone, form, between)
+
+
+def _of_form(alone: Alone, form: Form, between: bool) -> bool:
+    """Is the word alone `alone` the word of `form` (see `lost_number`)?"""
+    _k, word, rest, _n = alone
     if not between and not rest.strip(".:"):
         return False
     if form.capitals != word.isupper() or not word[0].isupper():
@@ -116,16 +134,18 @@ def lost_number(text: str, form: Form, between: bool = True) -> bool:
     return word.lower() == form.word or misread_word(word.lower(), form.word)
 
 
-def with_lost(fam: Family, texts: Sequence[str]) -> Family:
+def with_lost(fam: Family, alone: Sequence[Alone], lines: int) -> Family:
     """`fam` with the headings whose number the scan lost, where the family's runs lack
     exactly one number between two of its labels (or a run starts at 2, or goes on past
-    its last) and exactly one line there is its word alone."""
+    its last) and exactly one line there is its word alone (`alone`: the document's words
+    alone, in line order, of its `lines` lines)."""
     form = fam.form
-    if not form.word or form.after or len(form.word) < _LEAST or not texts:
+    if not form.word or form.after or len(form.word) < _LEAST or not lines:
         return fam
+    at = [a[0] for a in alone]
     found: list[tuple[int, Token]] = []
     runs = fam.runs()
-    ends = [r[0][0] for r in runs[1:]] + [len(texts)]
+    ends = [r[0][0] for r in runs[1:]] + [lines]
     last = -1  # (the last line of the run before: a run starting at 2 looks back to it)
     for run, end in zip(runs, ends):
         # each gap of one number: between two labels, before a run's 2, after its last
@@ -137,10 +157,11 @@ def with_lost(fam: Family, texts: Sequence[str]) -> Family:
         for a, value, b, between in gaps:
             # (after a run's last label the place is less sure: a mark must stand where the
             # number was, not a stop a heading's word may have: "Article +", not "Article.")
-            lines = [k for k in range(a + 1, b) if lost_number(texts[k], form, between)]
-            if len(lines) == 1:
-                found.append((lines[0], Token(form, value, str(value), "", "",
-                                              len(texts[lines[0]]), upper=form.capitals)))
+            there = [x for x in alone[bisect_right(at, a):bisect_left(at, b)]
+                     if _of_form(x, form, between)]
+            if len(there) == 1:
+                k, n = there[0][0], there[0][3]
+                found.append((k, Token(form, value, str(value), "", "", n, upper=form.capitals)))
     if not found:
         return fam
     return Family(form, sorted(fam.members + found, key=lambda m: m[0]))
@@ -149,7 +170,8 @@ def with_lost(fam: Family, texts: Sequence[str]) -> Family:
 def read_noisy(fams: dict[Form, Family], texts: Sequence[str]) -> dict[Form, Family]:
     """The families of a document with its misread labels read as members (see the
     module)."""
+    alone = [x for k, text in enumerate(texts) if (x := _alone(k, text)) is not None]
     # (a word's lost numbers first, so that its family is the larger where its misread
     # word's is as large, then again, with the members the misread words brought)
-    fams = merged({form: with_lost(fam, texts) for form, fam in fams.items()})
-    return {form: with_lost(fam, texts) for form, fam in fams.items()}
+    fams = merged({form: with_lost(fam, alone, len(texts)) for form, fam in fams.items()})
+    return {form: with_lost(fam, alone, len(texts)) for form, fam in fams.items()}
