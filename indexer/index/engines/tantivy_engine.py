@@ -61,20 +61,8 @@ def _schema() -> tantivy.Schema:
 
 def build(path: Path, rows: Iterable[Row]) -> int:
     ix = tantivy.Index(_schema(), path=str(path), reuse=False)
-    # One indexing thread: documents keep the order they are added in, so hits of equal score
-    # come in store order, the same in every build (the analysis is what runs in parallel).
-    writer = ix.writer(heap_size=256_000_000, num_threads=1)
-    try:
-        with _gc_paused():
-            n = _add_rows(writer, rows)
-    except BaseException:
-        # Stop the writer's threads before the caller deletes the directory under them.
-        writer.rollback()
-        writer.wait_merging_threads()
-        raise
-    writer.commit()
-    writer.wait_merging_threads()
-    return n
+    with _writing(ix) as writer, _gc_paused():
+        return _add_rows(writer, rows)
 
 
 def update(path: Path, rows: Iterable[Row], treaties: Iterable[str]) -> int:
@@ -82,20 +70,30 @@ def update(path: Path, rows: Iterable[Row], treaties: Iterable[str]) -> int:
     files: tantivy never writes into a segment file, it adds new ones and a new meta) and
     add `rows` after the others; the number of documents then."""
     ix = tantivy.Index.open(str(path))
-    writer = ix.writer(heap_size=256_000_000, num_threads=1)
-    try:
+    with _writing(ix) as writer:
         for treaty in treaties:  # (the treaty field holds the id as the rows' keyword)
             writer.delete_documents_by_term("treaty", treaty_keyword(treaty))
         with _gc_paused():
             _add_rows(writer, rows)
+    ix.reload()
+    return ix.searcher().num_docs
+
+
+@contextmanager
+def _writing(ix: tantivy.Index) -> Iterator[tantivy.IndexWriter]:
+    """A writer of `ix`, committed when the block ends, rolled back when it raises. One
+    indexing thread: documents keep the order they are added in, so hits of equal score come
+    in store order, the same in every build (the analysis is what runs in parallel)."""
+    writer = ix.writer(heap_size=256_000_000, num_threads=1)
+    try:
+        yield writer
     except BaseException:
+        # Stop the writer's threads before the caller deletes the directory under them.
         writer.rollback()
         writer.wait_merging_threads()
         raise
     writer.commit()
     writer.wait_merging_threads()
-    ix.reload()
-    return ix.searcher().num_docs
 
 
 @contextmanager

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import time
 from array import array
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from math import log
-from collections.abc import Hashable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from whoosh import collectors, fields, formats, index, query, scoring
 from whoosh.analysis import Token as WToken
@@ -39,6 +41,9 @@ from indexer.index.query_syntax import (
     QueryTooExpensive,
     text_fields,
 )
+
+if TYPE_CHECKING:
+    from whoosh.writing import SegmentWriter
 
 _SEP = "\x1f"
 #: Each document's group number (`Row.group`), by document number: 32-bit, native order.
@@ -159,14 +164,9 @@ def _add_rows(writer, rows: Iterable[Row], groups: array) -> int:
 
 def build(path: Path, rows: Iterable[Row]) -> int:
     ix = index.create_in(str(path), _schema())
-    writer = ix.writer(limitmb=256)
     groups = array("i")
-    try:
+    with _writing(ix) as writer:
         n = _add_rows(writer, rows, groups)
-    except BaseException:
-        writer.cancel()
-        raise
-    writer.commit()
     # One writer makes one segment: document numbers are the order the rows came in.
     (path / GROUPS).write_bytes(groups.tobytes())
     return n
@@ -186,21 +186,29 @@ def update(path: Path, rows: Iterable[Row], treaties: Iterable[str]) -> int:
     ix = index.open_dir(str(path))
     groups = array("i")
     groups.frombytes((path / GROUPS).read_bytes())
-    writer = ix.writer(limitmb=256)
-    try:
+    with _writing(ix, merge=False) as writer:
         for treaty in treaties:
             writer.delete_by_term("treaty", treaty_keyword(treaty))
         _add_rows(writer, rows, groups)
-    except BaseException:
-        writer.cancel()
-        raise
-    writer.commit(merge=False)
     with ix.searcher() as searcher:
         if searcher.doc_count_all() != len(groups):
             raise RuntimeError(f"{path}: the extended index numbers its documents otherwise")
         count = searcher.doc_count()
     _replace(path / GROUPS, groups.tobytes())
     return count
+
+
+@contextmanager
+def _writing(ix: index.Index, merge: bool = True) -> Iterator[SegmentWriter]:
+    """A writer of `ix`, committed when the block ends (`merge`: Whoosh may merge small
+    segments), cancelled when it raises."""
+    writer = ix.writer(limitmb=256)
+    try:
+        yield writer
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit(merge=merge)
 
 
 def extendable(path: Path) -> bool:
