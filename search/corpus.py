@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -125,15 +125,21 @@ class Corpus:
 
     def tree(self, treaty: str, lang: str, top: str | None = None) -> list[dict]:
         """Top-level units of one version as nested dicts (children under "children")."""
-        nodes: dict[str, dict] = {}
-        roots: list[dict] = []
-        for r in self.rows(treaty, lang, top=top):
-            node = dict(r)
-            node["children"] = []
-            nodes[r["eid"]] = node
-            parent = nodes.get(r["parent"]) if r["parent"] else None
-            (parent["children"] if parent else roots).append(node)
-        return roots
+        return nested(self.rows(treaty, lang, top=top))
+
+
+def nested(rows: Iterable[sqlite3.Row]) -> list[dict]:
+    """Unit rows (each after its parent) as nested dicts, the top-level ones with their
+    descendants under "children"."""
+    nodes: dict[str, dict] = {}
+    roots: list[dict] = []
+    for r in rows:
+        node = dict(r)
+        node["children"] = []
+        nodes[r["eid"]] = node
+        parent = nodes.get(r["parent"]) if r["parent"] else None
+        (parent["children"] if parent else roots).append(node)
+    return roots
 
 
 def outline(corpus: Corpus, treaty_id: str, lang: str | None = None) -> dict:

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import datetime
 import json
-import sqlite3
 
 from indexer.errors import NotFoundError, QueryError
-from search.corpus import Corpus
+from search.corpus import Corpus, nested
 
 
 def _has(corpus: Corpus, table: str) -> bool:
@@ -88,18 +87,6 @@ def provenance(corpus: Corpus, treaty: str, lang: str | None = None) -> dict[tup
             for r in corpus.db.execute(sql, args)}
 
 
-def _tree(rows: list[sqlite3.Row]) -> list[dict]:
-    nodes: dict[str, dict] = {}
-    roots: list[dict] = []
-    for r in rows:
-        node = dict(r)
-        node["children"] = []
-        nodes[r["eid"]] = node
-        parent = nodes.get(r["parent"]) if r["parent"] else None
-        (parent["children"] if parent else roots).append(node)
-    return roots
-
-
 def tree_as(corpus: Corpus, treaty: str, lang: str, top: str, as_: str | None) -> list[dict]:
     """The tree of the top-level unit `top` of one version: as amended (`as_` None), as
     first signed ("original") or as in force at a date; [] when it did not exist then (an
@@ -118,11 +105,11 @@ def tree_as(corpus: Corpus, treaty: str, lang: str, top: str, as_: str | None) -
     if as_ == "original":
         if versions:
             first = min(versions, key=lambda k: (k[0] or "", k[1] or "9999"))
-            return _tree(versions[first])
+            return nested(versions[first])
         return [] if made is not None else current
     for (frm, to), rows in versions.items():
         if (frm is None or frm <= as_) and (to is None or as_ < to):
-            return _tree(rows)
+            return nested(rows)
     if made is not None and made["from"] and as_ < made["from"] and not versions:
         return []  # inserted later
     return current

@@ -168,12 +168,7 @@ def _edit(unit: Unit, eid: str, fn) -> Unit | None:
                 children[k] = new
             return _rebuilt(unit, children, child, new)
         if eid.startswith(child.eid.rstrip("_") + "__"):
-            new_child = _edit(child, eid, fn)
-            if new_child is None:
-                return None
-            children = list(unit.children)
-            children[k] = new_child
-            return _rebuilt(unit, children, child, new_child)
+            return _with_child(unit, k, _edit(child, eid, fn))
     return None
 
 
@@ -200,13 +195,17 @@ def _insert_child(unit: Unit, new: Unit, parent: str) -> Unit | None:
         return replace(unit, children=tuple(children), text=text, raw=text, changes=())
     for k, child in enumerate(unit.children):
         if parent.startswith(child.eid.rstrip("_")):
-            new_child = _insert_child(child, new, parent)
-            if new_child is None:
-                return None
-            children = list(unit.children)
-            children[k] = new_child
-            return _rebuilt(unit, children, child, new_child)
+            return _with_child(unit, k, _insert_child(child, new, parent))
     return None
+
+
+def _with_child(unit: Unit, k: int, new_child: Unit | None) -> Unit | None:
+    """`unit` with its child `k` replaced by `new_child` (None: the edit below it failed)."""
+    if new_child is None:
+        return None
+    children = list(unit.children)
+    child, children[k] = children[k], new_child
+    return _rebuilt(unit, children, child, new_child)
 
 
 def _order(num: str | None) -> tuple[int, str]:
