@@ -221,7 +221,7 @@ SUMMARIES = ("doc_articles", "doc_topics")
 #: The tables whose rows are a file's (kept or replaced file by file, `NewStore.copy_kept`),
 #: and those whose rows are a treaty's (links; rates and facts, derived at `NewStore.commit`).
 FILE_TABLES = ("documents", "units", "removed", "audited", "findings", *SUMMARIES,
-               "instruments", "amendments", "unit_history", "unit_sources")
+               *INSTRUMENT_TABLES)
 TREATY_TABLES = ("links", "rates", "facts")
 
 

@@ -94,9 +94,7 @@ class _Keys(Sequence):
     def __iter__(self):
         return (tuple(k.split(_SEP)) for k in self._joined)
 
-    def __getitem__(self, g):  # (an index; a slice gives a list)
-        if isinstance(g, slice):
-            return [tuple(k.split(_SEP)) for k in self._joined[g]]
+    def __getitem__(self, g: int) -> tuple[str, ...]:  # type: ignore[override]
         return tuple(self._joined[g].split(_SEP))
 
 

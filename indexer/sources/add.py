@@ -35,6 +35,7 @@ from indexer.datadir import sync_folder
 from indexer.errors import ManifestError, SourceError, TreatyError
 from indexer.models import DocMeta
 from indexer.sources import manifest
+from indexer.sources.read import words_file
 
 _SHOWN = ("treaty", "parties", "signed", "place", "title", "languages")
 
@@ -255,11 +256,6 @@ def apply(planned: list[Planned], corpus_dir: Path, *, wait: bool = True,
             _apply_locked(planned, corpus_dir)
     except OSError as exc:  # (the lock file, the manifest read back: the folder itself)
         raise _write_error(Path(exc.filename or corpus_dir), exc) from None
-
-
-def words_file(text_file: Path) -> Path:
-    """Where tesseract's words and confidences are kept beside an OCR text (`x.ocr.tsv`)."""
-    return text_file.with_suffix(".tsv")
 
 
 def _apply_locked(planned: list[Planned], corpus_dir: Path) -> None:

@@ -258,6 +258,11 @@ def source_bytes(corpus_dir: str | os.PathLike[str], file: str, limit: int | Non
     return files.read_bytes(real, limit, name=name, root=Path(corpus_dir).resolve()), name
 
 
+def words_file(text_file: Path) -> Path:
+    """Where tesseract's words and confidences are kept beside an OCR text (`x.ocr.tsv`)."""
+    return text_file.with_suffix(".tsv")
+
+
 def ocr_words(corpus_dir: str | os.PathLike[str], file: str, limit: int | None = None
               ) -> list:
     """Tesseract's words (boxes, confidences: `formats.ocr_words.Word`) kept beside the OCR
@@ -268,7 +273,7 @@ def ocr_words(corpus_dir: str | os.PathLike[str], file: str, limit: int | None =
     from indexer.sources.formats.ocr_words import read_tsv
 
     try:
-        data, _name = source_bytes(corpus_dir, file[: -len(".txt")] + ".tsv", limit)
+        data, _name = source_bytes(corpus_dir, words_file(Path(file)).as_posix(), limit)
     except (SourceError, OSError):
         return []
     return read_tsv(data.decode("utf-8", errors="replace"))

@@ -115,17 +115,11 @@ def _alone(k: int, text: str) -> Alone | None:
     return k, word, rest, len(text)
 
 
-def lost_number(text: str, form: Form, between: bool = True) -> bool:
-    """Is `text` the word of `form` alone (an OCR slip in it at most, specks around it, a
-    mark or two or a letter where its number was): a heading of the family whose number the
-    scan lost?
-    Not `between` two labels of the family: only with such a mark, other than a stop."""
-    alone = _alone(0, text)
-    return alone is not None and _of_form(alone, form, between)
-
-
 def _of_form(alone: Alone, form: Form, between: bool) -> bool:
-    """Is the word alone `alone` the word of `form` (see `lost_number`)?"""
+    """Is the word alone `alone` the word of `form` (an OCR slip in it at most, specks
+    around it, a mark or two or a letter where its number was): a heading of the family
+    whose number the scan lost? Not `between` two labels of the family: only with such a
+    mark, other than a stop."""
     _k, word, rest, _n = alone
     if not between and not rest.strip(".:"):
         return False
