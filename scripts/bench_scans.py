@@ -288,8 +288,8 @@ def _summary(which: str, level: str, rows: list[dict]) -> str:
 #: "qv" for "kv".
 SV_BEFORE_1906 = (
     (r"\b([Aa])v\b", r"\1f"),
-    (r"\b([Vv])(?=(?:ad|em|ilken|ilket|ilka|ilkas|arje|arken|arför|arandra|ardera|armed"
-     r"|arigenom|arifrån|arvid|arav|aröver)\b)", lambda m: "hv" if m.group(1) == "v" else "Hv"),
+    ((r"\b([Vv])(?=(?:ad|em|ilken|ilket|ilka|ilkas|arje|arken|arför|arandra|ardera|armed"
+      r"|arigenom|arifrån|arvid|arav|aröver)\b)"), lambda m: "hv" if m.group(1) == "v" else "Hv"),
     (r"(?<=[aeiouyäöå])v(?=(?:er|a|as|ade|at)\b)", "fv"),
     (r"\b([Kk])v", lambda m: "qv" if m.group(1) == "k" else "Qv"),
 )

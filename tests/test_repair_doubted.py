@@ -40,7 +40,7 @@ def test_a_doubted_misreading_becomes_its_word_a_sure_one_is_left_alone():
     misread = text.replace("prevention", "prevemtiom", 1).replace(
         "enterprises", "entenpnises", 1)
     words = [_word("prevemtiom", 31), _word("entenpnises", 95)]
-    out, changes = _repaired(misread, "en", words)
+    _out, changes = _repaired(misread, "en", words)
     assert ("prevemtiom", "prevention") in [(c.before, c.after) for c in changes]
     assert "entenpnises" not in [c.before for c in changes]  # (sure: the other steps' business)
 

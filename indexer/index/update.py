@@ -45,7 +45,6 @@ from indexer.index.terms import TERMS_FILE
 from indexer.models import IndexDoc
 
 
-
 def can_extend(before: Path, engine: str) -> bool:
     """Whether the live generation of the index directory `before` is whole, of `engine`,
     and of an engine that can extend it."""

@@ -23,11 +23,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ..models import Change, Line
-from .candidates import recase
+from .candidates import KNOWN, recase
 from .context import Normaliser
 from .document import Fix, apply, tokens
 from .orthography import older_form
-from .candidates import KNOWN
 from .rewrite import foreign, freq, known
 
 #: Below this confidence (0-100) a word is one tesseract doubted.

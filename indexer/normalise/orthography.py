@@ -15,7 +15,6 @@ before 1943, "Suecia" printed without today's acute is the word of its time.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from itertools import pairwise
 
 from rapidfuzz.distance import Levenshtein
 
@@ -144,7 +145,7 @@ def with_lost(fam: Family, alone: Sequence[Alone], lines: int) -> Family:
     for run, end in zip(runs, ends):
         # each gap of one number: between two labels, before a run's 2, after its last
         gaps = [(last, 1, run[0][0], True)] if run[0][1].value == 2 else []
-        gaps += [(a, prev.value + 1, b, True) for (a, prev), (b, tok) in zip(run, run[1:])
+        gaps += [(a, prev.value + 1, b, True) for (a, prev), (b, tok) in pairwise(run)
                  if tok.value == prev.value + 2]
         gaps.append((run[-1][0], run[-1][1].value + 1, end, False))
         last = run[-1][0]
